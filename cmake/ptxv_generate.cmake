@@ -42,7 +42,7 @@ function(ptxv_generate)
     COMMAND ${gen} --spec "${ARG_SPEC}" --primitives "${PTXV_PRIMITIVES_DIR}" --out "${out}" ${only_args}
             --header "${ARG_HEADER}" --quiet
     DEPENDS "${ARG_SPEC}" "${PTXV_PRIMITIVES_DIR}/preamble.hpp" "${PTXV_PRIMITIVES_DIR}/scalar.hpp"
-            "${PTXV_PRIMITIVES_DIR}/lanes.hpp" ${gen}
+            "${PTXV_PRIMITIVES_DIR}/lanes.hpp" "${PTXV_PRIMITIVES_DIR}/forms.hpp" ${gen}
     COMMENT "ptxv-gen: ${ARG_HEADER} for ${ARG_TARGET} (${ARG_ONLY})"
     VERBATIM)
   add_custom_target(${ARG_TARGET}_generate DEPENDS "${out}/${ARG_HEADER}")

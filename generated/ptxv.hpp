@@ -577,6 +577,75 @@ struct lanes<2> : swar<2> {
 
 }  // namespace detail
 
+// A SIMD variant: detail::k::F(A, B, c, m) is the lane operation on the
+// selected operands; rt::F selects from {b:a} at run time, F<Asel, Bsel, Mask>
+// at compile time, with lanes<N>::pick (the lanes the mask drops are not
+// picked). ASEL, BSEL and MASK are the defaults of the PTX spelling.
+#define PTXV_SIMD_FORMS(N, F, CHECK, ASEL, BSEL, MASK)                                                          \
+    namespace rt {                                                                                              \
+    PTXV_FI constexpr u32 F(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {      \
+        return detail::k::F(detail::lanes<N>::select(a, b, asel), detail::lanes<N>::select(a, b, bsel), c,     \
+                            mask);                                                                              \
+    }                                                                                                           \
+    }                                                                                                           \
+    template <unsigned Asel = ASEL, unsigned Bsel = BSEL, unsigned Mask = MASK>                                 \
+    PTXV_FI constexpr u32 F(u32 a, u32 b, u32 c) noexcept {                                                     \
+        detail::CHECK<Asel, Bsel, Mask>();                                                                      \
+        return detail::k::F(detail::lanes<N>::pick<Asel, Mask>(a, b), detail::lanes<N>::pick<Bsel, Mask>(a, b), \
+                            c, Mask);                                                                           \
+    }
+
+// A scalar variant whose last parameter is unused (a secondary operation, so
+// no d selector): rt::F(a, b, c, asel, bsel, x) is its body; with _PART, so is
+// rt::part::F for two byte/half-word sources. The _FORM macros hold what the
+// forms share, the body chooser following CHECK.
+#define PTXV_OP2_FORM(F, CHECK, ...)                                \
+    template <unsigned Asel = sel::none, unsigned Bsel = sel::none> \
+    PTXV_FI constexpr u32 F(u32 a, u32 b, u32 c) noexcept {         \
+        detail::CHECK<Asel, Bsel>();                                \
+        __VA_ARGS__                                                 \
+    }
+#define PTXV_OP2_FORMS(F, CHECK) PTXV_OP2_FORM(F, CHECK, return rt::F(a, b, c, Asel, Bsel, 0u);)
+#define PTXV_OP2_PART_FORMS(F, CHECK)                                            \
+    PTXV_OP2_FORM(F, CHECK, if constexpr (Asel != sel::none && Bsel != sel::none) { \
+        return rt::part::F(a, b, c, Asel, Bsel, 0u);                             \
+    } else { return rt::F(a, b, c, Asel, Bsel, 0u); })
+
+// A scalar variant with a d selector: rt::F(a, b, c, asel, bsel, dsel) is its
+// body; with _WHOLE, rt::whole::F(a, b, asel, bsel) is the body for d without
+// a selector (c unread); with _PART, rt::part::F for two byte/half-word sources.
+#define PTXV_DSEL_FORM(F, CHECK, ...)                                                          \
+    template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none> \
+    PTXV_FI constexpr u32 F(u32 a, u32 b, u32 c = 0) noexcept {                                \
+        detail::CHECK<Asel, Bsel, Dsel>();                                                     \
+        __VA_ARGS__                                                                            \
+    }
+#define PTXV_DSEL_FORMS(F, CHECK) PTXV_DSEL_FORM(F, CHECK, return rt::F(a, b, c, Asel, Bsel, Dsel);)
+#define PTXV_DSEL_PART_FORMS(F, CHECK)                                            \
+    PTXV_DSEL_FORM(F, CHECK, if constexpr (Asel != sel::none && Bsel != sel::none) { \
+        return rt::part::F(a, b, c, Asel, Bsel, Dsel);                            \
+    } else { return rt::F(a, b, c, Asel, Bsel, Dsel); })
+#define PTXV_DSEL_WHOLE_FORMS(F, CHECK)                \
+    PTXV_DSEL_FORM(F, CHECK, if constexpr (Dsel == sel::none) { \
+        static_cast<void>(c);                          \
+        return rt::whole::F(a, b, Asel, Bsel);         \
+    } else { return rt::F(a, b, c, Asel, Bsel, Dsel); })
+#define PTXV_DSEL_WHOLE_PART_FORMS(F, CHECK)                                    \
+    PTXV_DSEL_FORM(F, CHECK, if constexpr (Dsel == sel::none) {                 \
+        static_cast<void>(c);                                                   \
+        return rt::whole::F(a, b, Asel, Bsel);                                  \
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {              \
+        return rt::part::F(a, b, c, Asel, Bsel, Dsel);                          \
+    } else { return rt::F(a, b, c, Asel, Bsel, Dsel); })
+
+// vmad: rt::F(a, b, c, asel, bsel, neg) is its body; Neg the negated operands.
+#define PTXV_NEG_FORMS(F, CHECK)                                                                 \
+    template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>    \
+    PTXV_FI constexpr u32 F(u32 a, u32 b, u32 c) noexcept {                                      \
+        detail::CHECK<Asel, Bsel, Neg>();                                                        \
+        return rt::F(a, b, c, Asel, Bsel, Neg);                                                  \
+    }
+
 // ---- vop (PTX ISA 9.7.18.1.1) vadd vsub vabsdiff vmin vmax; readings R1 R5 R6 R8 R9 R16
 
 namespace rt {
@@ -3644,11 +3713,7 @@ PTXV_HD constexpr void params_vadd_dsel() noexcept {
     static_assert(detail::in_set(0x3ffu, Dsel), "vadd: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
 }
 }  // namespace detail
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_u32_u32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vadd_dsel<Asel, Bsel, Dsel>();
-    return rt::vadd_u32_u32_u32(a, b, c, Asel, Bsel, Dsel);
-}
+PTXV_DSEL_FORMS(vadd_u32_u32_u32, params_vadd_dsel)
 namespace detail {
 template <unsigned Asel, unsigned Bsel>
 PTXV_HD constexpr void params_vadd() noexcept {
@@ -3656,377 +3721,69 @@ PTXV_HD constexpr void params_vadd() noexcept {
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
 }
 }  // namespace detail
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_u32_u32_u32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_u32_u32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_u32_u32_u32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_u32_u32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_u32_u32_u32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_u32_u32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vadd_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vadd_u32_u32_u32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vadd_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vadd_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_u32_u32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_u32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_u32_u32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_u32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_u32_u32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_u32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_u32_s32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vadd_dsel<Asel, Bsel, Dsel>();
-    return rt::vadd_u32_u32_s32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_u32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_u32_s32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_u32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_u32_s32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_u32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_u32_s32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vadd_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vadd_u32_u32_s32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vadd_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vadd_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_u32_s32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_u32_s32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_u32_s32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_s32_u32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vadd_dsel<Asel, Bsel, Dsel>();
-    return rt::vadd_u32_s32_u32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_u32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_s32_u32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_u32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_s32_u32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_u32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_s32_u32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vadd_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vadd_u32_s32_u32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vadd_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vadd_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_s32_u32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_s32_u32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_s32_u32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_s32_s32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vadd_dsel<Asel, Bsel, Dsel>();
-    return rt::vadd_u32_s32_s32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_u32_s32_s32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_s32_s32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_u32_s32_s32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_s32_s32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_u32_s32_s32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_s32_s32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vadd_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vadd_u32_s32_s32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vadd_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vadd_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_s32_s32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_s32_s32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_u32_s32_s32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_u32_u32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vadd_dsel<Asel, Bsel, Dsel>();
-    return rt::vadd_s32_u32_u32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_s32_u32_u32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_u32_u32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_s32_u32_u32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_u32_u32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_s32_u32_u32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_u32_u32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vadd_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vadd_s32_u32_u32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vadd_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vadd_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_u32_u32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_u32_u32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_u32_u32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_u32_s32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vadd_dsel<Asel, Bsel, Dsel>();
-    return rt::vadd_s32_u32_s32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_s32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_u32_s32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_s32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_u32_s32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_s32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_u32_s32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vadd_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vadd_s32_u32_s32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vadd_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vadd_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_u32_s32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_u32_s32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_u32_s32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_s32_u32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vadd_dsel<Asel, Bsel, Dsel>();
-    return rt::vadd_s32_s32_u32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_s32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_s32_u32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_s32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_s32_u32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_s32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_s32_u32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vadd_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vadd_s32_s32_u32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vadd_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vadd_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_s32_u32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_s32_u32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_s32_u32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_s32_s32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vadd_dsel<Asel, Bsel, Dsel>();
-    return rt::vadd_s32_s32_s32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_s32_s32_s32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_s32_s32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_s32_s32_s32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_s32_s32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_s32_s32_s32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_s32_s32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vadd_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vadd_s32_s32_s32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vadd_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vadd_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_s32_s32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_s32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_s32_s32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_s32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vadd_s32_s32_s32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd<Asel, Bsel>();
-    return rt::vadd_s32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
+PTXV_OP2_FORMS(vadd_u32_u32_u32_add, params_vadd)
+PTXV_OP2_FORMS(vadd_u32_u32_u32_min, params_vadd)
+PTXV_OP2_FORMS(vadd_u32_u32_u32_max, params_vadd)
+PTXV_DSEL_WHOLE_PART_FORMS(vadd_u32_u32_u32_sat, params_vadd_dsel)
+PTXV_OP2_FORMS(vadd_u32_u32_u32_sat_add, params_vadd)
+PTXV_OP2_FORMS(vadd_u32_u32_u32_sat_min, params_vadd)
+PTXV_OP2_FORMS(vadd_u32_u32_u32_sat_max, params_vadd)
+PTXV_DSEL_FORMS(vadd_u32_u32_s32, params_vadd_dsel)
+PTXV_OP2_FORMS(vadd_u32_u32_s32_add, params_vadd)
+PTXV_OP2_FORMS(vadd_u32_u32_s32_min, params_vadd)
+PTXV_OP2_FORMS(vadd_u32_u32_s32_max, params_vadd)
+PTXV_DSEL_WHOLE_PART_FORMS(vadd_u32_u32_s32_sat, params_vadd_dsel)
+PTXV_OP2_FORMS(vadd_u32_u32_s32_sat_add, params_vadd)
+PTXV_OP2_FORMS(vadd_u32_u32_s32_sat_min, params_vadd)
+PTXV_OP2_FORMS(vadd_u32_u32_s32_sat_max, params_vadd)
+PTXV_DSEL_FORMS(vadd_u32_s32_u32, params_vadd_dsel)
+PTXV_OP2_FORMS(vadd_u32_s32_u32_add, params_vadd)
+PTXV_OP2_FORMS(vadd_u32_s32_u32_min, params_vadd)
+PTXV_OP2_FORMS(vadd_u32_s32_u32_max, params_vadd)
+PTXV_DSEL_WHOLE_PART_FORMS(vadd_u32_s32_u32_sat, params_vadd_dsel)
+PTXV_OP2_FORMS(vadd_u32_s32_u32_sat_add, params_vadd)
+PTXV_OP2_FORMS(vadd_u32_s32_u32_sat_min, params_vadd)
+PTXV_OP2_FORMS(vadd_u32_s32_u32_sat_max, params_vadd)
+PTXV_DSEL_FORMS(vadd_u32_s32_s32, params_vadd_dsel)
+PTXV_OP2_FORMS(vadd_u32_s32_s32_add, params_vadd)
+PTXV_OP2_FORMS(vadd_u32_s32_s32_min, params_vadd)
+PTXV_OP2_FORMS(vadd_u32_s32_s32_max, params_vadd)
+PTXV_DSEL_WHOLE_PART_FORMS(vadd_u32_s32_s32_sat, params_vadd_dsel)
+PTXV_OP2_FORMS(vadd_u32_s32_s32_sat_add, params_vadd)
+PTXV_OP2_FORMS(vadd_u32_s32_s32_sat_min, params_vadd)
+PTXV_OP2_FORMS(vadd_u32_s32_s32_sat_max, params_vadd)
+PTXV_DSEL_FORMS(vadd_s32_u32_u32, params_vadd_dsel)
+PTXV_OP2_FORMS(vadd_s32_u32_u32_add, params_vadd)
+PTXV_OP2_FORMS(vadd_s32_u32_u32_min, params_vadd)
+PTXV_OP2_FORMS(vadd_s32_u32_u32_max, params_vadd)
+PTXV_DSEL_WHOLE_PART_FORMS(vadd_s32_u32_u32_sat, params_vadd_dsel)
+PTXV_OP2_FORMS(vadd_s32_u32_u32_sat_add, params_vadd)
+PTXV_OP2_FORMS(vadd_s32_u32_u32_sat_min, params_vadd)
+PTXV_OP2_FORMS(vadd_s32_u32_u32_sat_max, params_vadd)
+PTXV_DSEL_FORMS(vadd_s32_u32_s32, params_vadd_dsel)
+PTXV_OP2_FORMS(vadd_s32_u32_s32_add, params_vadd)
+PTXV_OP2_FORMS(vadd_s32_u32_s32_min, params_vadd)
+PTXV_OP2_FORMS(vadd_s32_u32_s32_max, params_vadd)
+PTXV_DSEL_WHOLE_PART_FORMS(vadd_s32_u32_s32_sat, params_vadd_dsel)
+PTXV_OP2_FORMS(vadd_s32_u32_s32_sat_add, params_vadd)
+PTXV_OP2_FORMS(vadd_s32_u32_s32_sat_min, params_vadd)
+PTXV_OP2_FORMS(vadd_s32_u32_s32_sat_max, params_vadd)
+PTXV_DSEL_FORMS(vadd_s32_s32_u32, params_vadd_dsel)
+PTXV_OP2_FORMS(vadd_s32_s32_u32_add, params_vadd)
+PTXV_OP2_FORMS(vadd_s32_s32_u32_min, params_vadd)
+PTXV_OP2_FORMS(vadd_s32_s32_u32_max, params_vadd)
+PTXV_DSEL_WHOLE_PART_FORMS(vadd_s32_s32_u32_sat, params_vadd_dsel)
+PTXV_OP2_FORMS(vadd_s32_s32_u32_sat_add, params_vadd)
+PTXV_OP2_FORMS(vadd_s32_s32_u32_sat_min, params_vadd)
+PTXV_OP2_FORMS(vadd_s32_s32_u32_sat_max, params_vadd)
+PTXV_DSEL_FORMS(vadd_s32_s32_s32, params_vadd_dsel)
+PTXV_OP2_FORMS(vadd_s32_s32_s32_add, params_vadd)
+PTXV_OP2_FORMS(vadd_s32_s32_s32_min, params_vadd)
+PTXV_OP2_FORMS(vadd_s32_s32_s32_max, params_vadd)
+PTXV_DSEL_WHOLE_PART_FORMS(vadd_s32_s32_s32_sat, params_vadd_dsel)
+PTXV_OP2_FORMS(vadd_s32_s32_s32_sat_add, params_vadd)
+PTXV_OP2_FORMS(vadd_s32_s32_s32_sat_min, params_vadd)
+PTXV_OP2_FORMS(vadd_s32_s32_s32_sat_max, params_vadd)
 namespace detail {
 template <unsigned Asel, unsigned Bsel, unsigned Dsel>
 PTXV_HD constexpr void params_vsub_dsel() noexcept {
@@ -4035,11 +3792,7 @@ PTXV_HD constexpr void params_vsub_dsel() noexcept {
     static_assert(detail::in_set(0x3ffu, Dsel), "vsub: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
 }
 }  // namespace detail
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_u32_u32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vsub_dsel<Asel, Bsel, Dsel>();
-    return rt::vsub_u32_u32_u32(a, b, c, Asel, Bsel, Dsel);
-}
+PTXV_DSEL_FORMS(vsub_u32_u32_u32, params_vsub_dsel)
 namespace detail {
 template <unsigned Asel, unsigned Bsel>
 PTXV_HD constexpr void params_vsub() noexcept {
@@ -4047,377 +3800,69 @@ PTXV_HD constexpr void params_vsub() noexcept {
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
 }
 }  // namespace detail
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_u32_u32_u32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_u32_u32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_u32_u32_u32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_u32_u32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_u32_u32_u32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_u32_u32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vsub_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vsub_u32_u32_u32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vsub_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vsub_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_u32_u32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_u32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_u32_u32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_u32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_u32_u32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_u32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_u32_s32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vsub_dsel<Asel, Bsel, Dsel>();
-    return rt::vsub_u32_u32_s32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_u32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_u32_s32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_u32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_u32_s32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_u32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_u32_s32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vsub_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vsub_u32_u32_s32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vsub_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vsub_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_u32_s32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_u32_s32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_u32_s32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_s32_u32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vsub_dsel<Asel, Bsel, Dsel>();
-    return rt::vsub_u32_s32_u32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_u32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_s32_u32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_u32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_s32_u32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_u32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_s32_u32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vsub_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vsub_u32_s32_u32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vsub_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vsub_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_s32_u32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_s32_u32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_s32_u32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_s32_s32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vsub_dsel<Asel, Bsel, Dsel>();
-    return rt::vsub_u32_s32_s32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_u32_s32_s32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_s32_s32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_u32_s32_s32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_s32_s32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_u32_s32_s32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_s32_s32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vsub_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vsub_u32_s32_s32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vsub_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vsub_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_s32_s32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_s32_s32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_u32_s32_s32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_u32_u32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vsub_dsel<Asel, Bsel, Dsel>();
-    return rt::vsub_s32_u32_u32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_s32_u32_u32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_u32_u32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_s32_u32_u32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_u32_u32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_s32_u32_u32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_u32_u32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vsub_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vsub_s32_u32_u32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vsub_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vsub_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_u32_u32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_u32_u32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_u32_u32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_u32_s32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vsub_dsel<Asel, Bsel, Dsel>();
-    return rt::vsub_s32_u32_s32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_s32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_u32_s32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_s32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_u32_s32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_s32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_u32_s32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vsub_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vsub_s32_u32_s32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vsub_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vsub_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_u32_s32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_u32_s32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_u32_s32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_s32_u32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vsub_dsel<Asel, Bsel, Dsel>();
-    return rt::vsub_s32_s32_u32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_s32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_s32_u32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_s32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_s32_u32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_s32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_s32_u32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vsub_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vsub_s32_s32_u32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vsub_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vsub_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_s32_u32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_s32_u32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_s32_u32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_s32_s32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vsub_dsel<Asel, Bsel, Dsel>();
-    return rt::vsub_s32_s32_s32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_s32_s32_s32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_s32_s32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_s32_s32_s32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_s32_s32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_s32_s32_s32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_s32_s32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vsub_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vsub_s32_s32_s32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vsub_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vsub_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_s32_s32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_s32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_s32_s32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_s32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vsub_s32_s32_s32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub<Asel, Bsel>();
-    return rt::vsub_s32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
+PTXV_OP2_FORMS(vsub_u32_u32_u32_add, params_vsub)
+PTXV_OP2_FORMS(vsub_u32_u32_u32_min, params_vsub)
+PTXV_OP2_FORMS(vsub_u32_u32_u32_max, params_vsub)
+PTXV_DSEL_WHOLE_PART_FORMS(vsub_u32_u32_u32_sat, params_vsub_dsel)
+PTXV_OP2_FORMS(vsub_u32_u32_u32_sat_add, params_vsub)
+PTXV_OP2_FORMS(vsub_u32_u32_u32_sat_min, params_vsub)
+PTXV_OP2_FORMS(vsub_u32_u32_u32_sat_max, params_vsub)
+PTXV_DSEL_FORMS(vsub_u32_u32_s32, params_vsub_dsel)
+PTXV_OP2_FORMS(vsub_u32_u32_s32_add, params_vsub)
+PTXV_OP2_FORMS(vsub_u32_u32_s32_min, params_vsub)
+PTXV_OP2_FORMS(vsub_u32_u32_s32_max, params_vsub)
+PTXV_DSEL_WHOLE_PART_FORMS(vsub_u32_u32_s32_sat, params_vsub_dsel)
+PTXV_OP2_FORMS(vsub_u32_u32_s32_sat_add, params_vsub)
+PTXV_OP2_FORMS(vsub_u32_u32_s32_sat_min, params_vsub)
+PTXV_OP2_FORMS(vsub_u32_u32_s32_sat_max, params_vsub)
+PTXV_DSEL_FORMS(vsub_u32_s32_u32, params_vsub_dsel)
+PTXV_OP2_FORMS(vsub_u32_s32_u32_add, params_vsub)
+PTXV_OP2_FORMS(vsub_u32_s32_u32_min, params_vsub)
+PTXV_OP2_FORMS(vsub_u32_s32_u32_max, params_vsub)
+PTXV_DSEL_WHOLE_PART_FORMS(vsub_u32_s32_u32_sat, params_vsub_dsel)
+PTXV_OP2_FORMS(vsub_u32_s32_u32_sat_add, params_vsub)
+PTXV_OP2_FORMS(vsub_u32_s32_u32_sat_min, params_vsub)
+PTXV_OP2_FORMS(vsub_u32_s32_u32_sat_max, params_vsub)
+PTXV_DSEL_FORMS(vsub_u32_s32_s32, params_vsub_dsel)
+PTXV_OP2_FORMS(vsub_u32_s32_s32_add, params_vsub)
+PTXV_OP2_FORMS(vsub_u32_s32_s32_min, params_vsub)
+PTXV_OP2_FORMS(vsub_u32_s32_s32_max, params_vsub)
+PTXV_DSEL_WHOLE_PART_FORMS(vsub_u32_s32_s32_sat, params_vsub_dsel)
+PTXV_OP2_FORMS(vsub_u32_s32_s32_sat_add, params_vsub)
+PTXV_OP2_FORMS(vsub_u32_s32_s32_sat_min, params_vsub)
+PTXV_OP2_FORMS(vsub_u32_s32_s32_sat_max, params_vsub)
+PTXV_DSEL_FORMS(vsub_s32_u32_u32, params_vsub_dsel)
+PTXV_OP2_FORMS(vsub_s32_u32_u32_add, params_vsub)
+PTXV_OP2_FORMS(vsub_s32_u32_u32_min, params_vsub)
+PTXV_OP2_FORMS(vsub_s32_u32_u32_max, params_vsub)
+PTXV_DSEL_WHOLE_PART_FORMS(vsub_s32_u32_u32_sat, params_vsub_dsel)
+PTXV_OP2_FORMS(vsub_s32_u32_u32_sat_add, params_vsub)
+PTXV_OP2_FORMS(vsub_s32_u32_u32_sat_min, params_vsub)
+PTXV_OP2_FORMS(vsub_s32_u32_u32_sat_max, params_vsub)
+PTXV_DSEL_FORMS(vsub_s32_u32_s32, params_vsub_dsel)
+PTXV_OP2_FORMS(vsub_s32_u32_s32_add, params_vsub)
+PTXV_OP2_FORMS(vsub_s32_u32_s32_min, params_vsub)
+PTXV_OP2_FORMS(vsub_s32_u32_s32_max, params_vsub)
+PTXV_DSEL_WHOLE_PART_FORMS(vsub_s32_u32_s32_sat, params_vsub_dsel)
+PTXV_OP2_FORMS(vsub_s32_u32_s32_sat_add, params_vsub)
+PTXV_OP2_FORMS(vsub_s32_u32_s32_sat_min, params_vsub)
+PTXV_OP2_FORMS(vsub_s32_u32_s32_sat_max, params_vsub)
+PTXV_DSEL_FORMS(vsub_s32_s32_u32, params_vsub_dsel)
+PTXV_OP2_FORMS(vsub_s32_s32_u32_add, params_vsub)
+PTXV_OP2_FORMS(vsub_s32_s32_u32_min, params_vsub)
+PTXV_OP2_FORMS(vsub_s32_s32_u32_max, params_vsub)
+PTXV_DSEL_WHOLE_PART_FORMS(vsub_s32_s32_u32_sat, params_vsub_dsel)
+PTXV_OP2_FORMS(vsub_s32_s32_u32_sat_add, params_vsub)
+PTXV_OP2_FORMS(vsub_s32_s32_u32_sat_min, params_vsub)
+PTXV_OP2_FORMS(vsub_s32_s32_u32_sat_max, params_vsub)
+PTXV_DSEL_FORMS(vsub_s32_s32_s32, params_vsub_dsel)
+PTXV_OP2_FORMS(vsub_s32_s32_s32_add, params_vsub)
+PTXV_OP2_FORMS(vsub_s32_s32_s32_min, params_vsub)
+PTXV_OP2_FORMS(vsub_s32_s32_s32_max, params_vsub)
+PTXV_DSEL_WHOLE_PART_FORMS(vsub_s32_s32_s32_sat, params_vsub_dsel)
+PTXV_OP2_FORMS(vsub_s32_s32_s32_sat_add, params_vsub)
+PTXV_OP2_FORMS(vsub_s32_s32_s32_sat_min, params_vsub)
+PTXV_OP2_FORMS(vsub_s32_s32_s32_sat_max, params_vsub)
 namespace detail {
 template <unsigned Asel, unsigned Bsel, unsigned Dsel>
 PTXV_HD constexpr void params_vabsdiff_dsel() noexcept {
@@ -4426,11 +3871,7 @@ PTXV_HD constexpr void params_vabsdiff_dsel() noexcept {
     static_assert(detail::in_set(0x3ffu, Dsel), "vabsdiff: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
 }
 }  // namespace detail
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_u32_u32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vabsdiff_dsel<Asel, Bsel, Dsel>();
-    return rt::vabsdiff_u32_u32_u32(a, b, c, Asel, Bsel, Dsel);
-}
+PTXV_DSEL_FORMS(vabsdiff_u32_u32_u32, params_vabsdiff_dsel)
 namespace detail {
 template <unsigned Asel, unsigned Bsel>
 PTXV_HD constexpr void params_vabsdiff() noexcept {
@@ -4438,445 +3879,69 @@ PTXV_HD constexpr void params_vabsdiff() noexcept {
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
 }
 }  // namespace detail
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    return rt::vabsdiff_u32_u32_u32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_u32_u32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    return rt::vabsdiff_u32_u32_u32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_u32_u32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    return rt::vabsdiff_u32_u32_u32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_u32_u32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vabsdiff_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vabsdiff_u32_u32_u32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vabsdiff_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_u32_u32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    return rt::vabsdiff_u32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_u32_u32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    return rt::vabsdiff_u32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_u32_u32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    return rt::vabsdiff_u32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_u32_s32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vabsdiff_dsel<Asel, Bsel, Dsel>();
-    return rt::vabsdiff_u32_u32_s32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    return rt::vabsdiff_u32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_u32_s32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_u32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_u32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_u32_s32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_u32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_u32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_u32_s32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vabsdiff_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vabsdiff_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_u32_s32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_u32_s32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_u32_s32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_s32_u32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vabsdiff_dsel<Asel, Bsel, Dsel>();
-    return rt::vabsdiff_u32_s32_u32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    return rt::vabsdiff_u32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_s32_u32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_u32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_u32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_s32_u32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_u32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_u32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_s32_u32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vabsdiff_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vabsdiff_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_s32_u32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_s32_u32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_s32_u32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_s32_s32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vabsdiff_dsel<Asel, Bsel, Dsel>();
-    return rt::vabsdiff_u32_s32_s32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    return rt::vabsdiff_u32_s32_s32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_s32_s32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    return rt::vabsdiff_u32_s32_s32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_s32_s32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    return rt::vabsdiff_u32_s32_s32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_s32_s32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vabsdiff_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vabsdiff_u32_s32_s32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vabsdiff_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_s32_s32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    return rt::vabsdiff_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_s32_s32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    return rt::vabsdiff_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_u32_s32_s32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    return rt::vabsdiff_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_u32_u32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vabsdiff_dsel<Asel, Bsel, Dsel>();
-    return rt::vabsdiff_s32_u32_u32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    return rt::vabsdiff_s32_u32_u32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_u32_u32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    return rt::vabsdiff_s32_u32_u32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_u32_u32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    return rt::vabsdiff_s32_u32_u32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_u32_u32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vabsdiff_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vabsdiff_s32_u32_u32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vabsdiff_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_u32_u32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    return rt::vabsdiff_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_u32_u32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    return rt::vabsdiff_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_u32_u32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    return rt::vabsdiff_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_u32_s32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vabsdiff_dsel<Asel, Bsel, Dsel>();
-    return rt::vabsdiff_s32_u32_s32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    return rt::vabsdiff_s32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_u32_s32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_s32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_s32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_u32_s32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_s32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_s32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_u32_s32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vabsdiff_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vabsdiff_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_u32_s32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_u32_s32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_u32_s32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_s32_u32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vabsdiff_dsel<Asel, Bsel, Dsel>();
-    return rt::vabsdiff_s32_s32_u32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    return rt::vabsdiff_s32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_s32_u32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_s32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_s32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_s32_u32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_s32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_s32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_s32_u32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vabsdiff_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vabsdiff_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_s32_u32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_s32_u32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_s32_u32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_s32_s32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vabsdiff_dsel<Asel, Bsel, Dsel>();
-    return rt::vabsdiff_s32_s32_s32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    return rt::vabsdiff_s32_s32_s32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_s32_s32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    return rt::vabsdiff_s32_s32_s32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_s32_s32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    return rt::vabsdiff_s32_s32_s32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_s32_s32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vabsdiff_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vabsdiff_s32_s32_s32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vabsdiff_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_s32_s32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    return rt::vabsdiff_s32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_s32_s32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    return rt::vabsdiff_s32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vabsdiff_s32_s32_s32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff<Asel, Bsel>();
-    return rt::vabsdiff_s32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
+PTXV_OP2_FORMS(vabsdiff_u32_u32_u32_add, params_vabsdiff)
+PTXV_OP2_FORMS(vabsdiff_u32_u32_u32_min, params_vabsdiff)
+PTXV_OP2_FORMS(vabsdiff_u32_u32_u32_max, params_vabsdiff)
+PTXV_DSEL_WHOLE_PART_FORMS(vabsdiff_u32_u32_u32_sat, params_vabsdiff_dsel)
+PTXV_OP2_FORMS(vabsdiff_u32_u32_u32_sat_add, params_vabsdiff)
+PTXV_OP2_FORMS(vabsdiff_u32_u32_u32_sat_min, params_vabsdiff)
+PTXV_OP2_FORMS(vabsdiff_u32_u32_u32_sat_max, params_vabsdiff)
+PTXV_DSEL_FORMS(vabsdiff_u32_u32_s32, params_vabsdiff_dsel)
+PTXV_OP2_FORMS(vabsdiff_u32_u32_s32_add, params_vabsdiff)
+PTXV_OP2_PART_FORMS(vabsdiff_u32_u32_s32_min, params_vabsdiff)
+PTXV_OP2_PART_FORMS(vabsdiff_u32_u32_s32_max, params_vabsdiff)
+PTXV_DSEL_PART_FORMS(vabsdiff_u32_u32_s32_sat, params_vabsdiff_dsel)
+PTXV_OP2_PART_FORMS(vabsdiff_u32_u32_s32_sat_add, params_vabsdiff)
+PTXV_OP2_PART_FORMS(vabsdiff_u32_u32_s32_sat_min, params_vabsdiff)
+PTXV_OP2_PART_FORMS(vabsdiff_u32_u32_s32_sat_max, params_vabsdiff)
+PTXV_DSEL_FORMS(vabsdiff_u32_s32_u32, params_vabsdiff_dsel)
+PTXV_OP2_FORMS(vabsdiff_u32_s32_u32_add, params_vabsdiff)
+PTXV_OP2_PART_FORMS(vabsdiff_u32_s32_u32_min, params_vabsdiff)
+PTXV_OP2_PART_FORMS(vabsdiff_u32_s32_u32_max, params_vabsdiff)
+PTXV_DSEL_PART_FORMS(vabsdiff_u32_s32_u32_sat, params_vabsdiff_dsel)
+PTXV_OP2_PART_FORMS(vabsdiff_u32_s32_u32_sat_add, params_vabsdiff)
+PTXV_OP2_PART_FORMS(vabsdiff_u32_s32_u32_sat_min, params_vabsdiff)
+PTXV_OP2_PART_FORMS(vabsdiff_u32_s32_u32_sat_max, params_vabsdiff)
+PTXV_DSEL_FORMS(vabsdiff_u32_s32_s32, params_vabsdiff_dsel)
+PTXV_OP2_FORMS(vabsdiff_u32_s32_s32_add, params_vabsdiff)
+PTXV_OP2_FORMS(vabsdiff_u32_s32_s32_min, params_vabsdiff)
+PTXV_OP2_FORMS(vabsdiff_u32_s32_s32_max, params_vabsdiff)
+PTXV_DSEL_WHOLE_PART_FORMS(vabsdiff_u32_s32_s32_sat, params_vabsdiff_dsel)
+PTXV_OP2_FORMS(vabsdiff_u32_s32_s32_sat_add, params_vabsdiff)
+PTXV_OP2_FORMS(vabsdiff_u32_s32_s32_sat_min, params_vabsdiff)
+PTXV_OP2_FORMS(vabsdiff_u32_s32_s32_sat_max, params_vabsdiff)
+PTXV_DSEL_FORMS(vabsdiff_s32_u32_u32, params_vabsdiff_dsel)
+PTXV_OP2_FORMS(vabsdiff_s32_u32_u32_add, params_vabsdiff)
+PTXV_OP2_FORMS(vabsdiff_s32_u32_u32_min, params_vabsdiff)
+PTXV_OP2_FORMS(vabsdiff_s32_u32_u32_max, params_vabsdiff)
+PTXV_DSEL_WHOLE_PART_FORMS(vabsdiff_s32_u32_u32_sat, params_vabsdiff_dsel)
+PTXV_OP2_FORMS(vabsdiff_s32_u32_u32_sat_add, params_vabsdiff)
+PTXV_OP2_FORMS(vabsdiff_s32_u32_u32_sat_min, params_vabsdiff)
+PTXV_OP2_FORMS(vabsdiff_s32_u32_u32_sat_max, params_vabsdiff)
+PTXV_DSEL_FORMS(vabsdiff_s32_u32_s32, params_vabsdiff_dsel)
+PTXV_OP2_FORMS(vabsdiff_s32_u32_s32_add, params_vabsdiff)
+PTXV_OP2_PART_FORMS(vabsdiff_s32_u32_s32_min, params_vabsdiff)
+PTXV_OP2_PART_FORMS(vabsdiff_s32_u32_s32_max, params_vabsdiff)
+PTXV_DSEL_PART_FORMS(vabsdiff_s32_u32_s32_sat, params_vabsdiff_dsel)
+PTXV_OP2_PART_FORMS(vabsdiff_s32_u32_s32_sat_add, params_vabsdiff)
+PTXV_OP2_PART_FORMS(vabsdiff_s32_u32_s32_sat_min, params_vabsdiff)
+PTXV_OP2_PART_FORMS(vabsdiff_s32_u32_s32_sat_max, params_vabsdiff)
+PTXV_DSEL_FORMS(vabsdiff_s32_s32_u32, params_vabsdiff_dsel)
+PTXV_OP2_FORMS(vabsdiff_s32_s32_u32_add, params_vabsdiff)
+PTXV_OP2_PART_FORMS(vabsdiff_s32_s32_u32_min, params_vabsdiff)
+PTXV_OP2_PART_FORMS(vabsdiff_s32_s32_u32_max, params_vabsdiff)
+PTXV_DSEL_PART_FORMS(vabsdiff_s32_s32_u32_sat, params_vabsdiff_dsel)
+PTXV_OP2_PART_FORMS(vabsdiff_s32_s32_u32_sat_add, params_vabsdiff)
+PTXV_OP2_PART_FORMS(vabsdiff_s32_s32_u32_sat_min, params_vabsdiff)
+PTXV_OP2_PART_FORMS(vabsdiff_s32_s32_u32_sat_max, params_vabsdiff)
+PTXV_DSEL_FORMS(vabsdiff_s32_s32_s32, params_vabsdiff_dsel)
+PTXV_OP2_FORMS(vabsdiff_s32_s32_s32_add, params_vabsdiff)
+PTXV_OP2_FORMS(vabsdiff_s32_s32_s32_min, params_vabsdiff)
+PTXV_OP2_FORMS(vabsdiff_s32_s32_s32_max, params_vabsdiff)
+PTXV_DSEL_WHOLE_PART_FORMS(vabsdiff_s32_s32_s32_sat, params_vabsdiff_dsel)
+PTXV_OP2_FORMS(vabsdiff_s32_s32_s32_sat_add, params_vabsdiff)
+PTXV_OP2_FORMS(vabsdiff_s32_s32_s32_sat_min, params_vabsdiff)
+PTXV_OP2_FORMS(vabsdiff_s32_s32_s32_sat_max, params_vabsdiff)
 namespace detail {
 template <unsigned Asel, unsigned Bsel, unsigned Dsel>
 PTXV_HD constexpr void params_vmin_dsel() noexcept {
@@ -4885,11 +3950,7 @@ PTXV_HD constexpr void params_vmin_dsel() noexcept {
     static_assert(detail::in_set(0x3ffu, Dsel), "vmin: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
 }
 }  // namespace detail
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_u32_u32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmin_dsel<Asel, Bsel, Dsel>();
-    return rt::vmin_u32_u32_u32(a, b, c, Asel, Bsel, Dsel);
-}
+PTXV_DSEL_FORMS(vmin_u32_u32_u32, params_vmin_dsel)
 namespace detail {
 template <unsigned Asel, unsigned Bsel>
 PTXV_HD constexpr void params_vmin() noexcept {
@@ -4897,377 +3958,69 @@ PTXV_HD constexpr void params_vmin() noexcept {
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
 }
 }  // namespace detail
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_u32_u32_u32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_u32_u32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_u32_u32_u32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_u32_u32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_u32_u32_u32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_u32_u32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmin_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vmin_u32_u32_u32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vmin_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_u32_u32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_u32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_u32_u32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_u32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_u32_u32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_u32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_u32_s32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmin_dsel<Asel, Bsel, Dsel>();
-    return rt::vmin_u32_u32_s32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_u32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_u32_s32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_u32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_u32_s32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_u32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_u32_s32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmin_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vmin_u32_u32_s32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vmin_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_u32_s32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_u32_s32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_u32_s32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_s32_u32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmin_dsel<Asel, Bsel, Dsel>();
-    return rt::vmin_u32_s32_u32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_u32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_s32_u32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_u32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_s32_u32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_u32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_s32_u32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmin_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vmin_u32_s32_u32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vmin_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_s32_u32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_s32_u32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_s32_u32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_s32_s32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmin_dsel<Asel, Bsel, Dsel>();
-    return rt::vmin_u32_s32_s32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_u32_s32_s32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_s32_s32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_u32_s32_s32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_s32_s32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_u32_s32_s32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_s32_s32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmin_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vmin_u32_s32_s32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vmin_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_s32_s32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_s32_s32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_u32_s32_s32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_u32_u32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmin_dsel<Asel, Bsel, Dsel>();
-    return rt::vmin_s32_u32_u32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_s32_u32_u32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_u32_u32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_s32_u32_u32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_u32_u32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_s32_u32_u32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_u32_u32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmin_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vmin_s32_u32_u32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vmin_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_u32_u32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_u32_u32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_u32_u32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_u32_s32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmin_dsel<Asel, Bsel, Dsel>();
-    return rt::vmin_s32_u32_s32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_s32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_u32_s32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_s32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_u32_s32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_s32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_u32_s32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmin_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vmin_s32_u32_s32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vmin_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_u32_s32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_u32_s32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_u32_s32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_s32_u32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmin_dsel<Asel, Bsel, Dsel>();
-    return rt::vmin_s32_s32_u32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_s32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_s32_u32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_s32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_s32_u32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_s32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_s32_u32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmin_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vmin_s32_s32_u32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vmin_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_s32_u32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_s32_u32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_s32_u32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_s32_s32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmin_dsel<Asel, Bsel, Dsel>();
-    return rt::vmin_s32_s32_s32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_s32_s32_s32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_s32_s32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_s32_s32_s32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_s32_s32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_s32_s32_s32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_s32_s32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmin_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vmin_s32_s32_s32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vmin_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_s32_s32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_s32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_s32_s32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_s32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmin_s32_s32_s32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin<Asel, Bsel>();
-    return rt::vmin_s32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
+PTXV_OP2_FORMS(vmin_u32_u32_u32_add, params_vmin)
+PTXV_OP2_FORMS(vmin_u32_u32_u32_min, params_vmin)
+PTXV_OP2_FORMS(vmin_u32_u32_u32_max, params_vmin)
+PTXV_DSEL_WHOLE_PART_FORMS(vmin_u32_u32_u32_sat, params_vmin_dsel)
+PTXV_OP2_FORMS(vmin_u32_u32_u32_sat_add, params_vmin)
+PTXV_OP2_FORMS(vmin_u32_u32_u32_sat_min, params_vmin)
+PTXV_OP2_FORMS(vmin_u32_u32_u32_sat_max, params_vmin)
+PTXV_DSEL_FORMS(vmin_u32_u32_s32, params_vmin_dsel)
+PTXV_OP2_FORMS(vmin_u32_u32_s32_add, params_vmin)
+PTXV_OP2_FORMS(vmin_u32_u32_s32_min, params_vmin)
+PTXV_OP2_FORMS(vmin_u32_u32_s32_max, params_vmin)
+PTXV_DSEL_WHOLE_PART_FORMS(vmin_u32_u32_s32_sat, params_vmin_dsel)
+PTXV_OP2_FORMS(vmin_u32_u32_s32_sat_add, params_vmin)
+PTXV_OP2_FORMS(vmin_u32_u32_s32_sat_min, params_vmin)
+PTXV_OP2_FORMS(vmin_u32_u32_s32_sat_max, params_vmin)
+PTXV_DSEL_FORMS(vmin_u32_s32_u32, params_vmin_dsel)
+PTXV_OP2_FORMS(vmin_u32_s32_u32_add, params_vmin)
+PTXV_OP2_FORMS(vmin_u32_s32_u32_min, params_vmin)
+PTXV_OP2_FORMS(vmin_u32_s32_u32_max, params_vmin)
+PTXV_DSEL_WHOLE_PART_FORMS(vmin_u32_s32_u32_sat, params_vmin_dsel)
+PTXV_OP2_FORMS(vmin_u32_s32_u32_sat_add, params_vmin)
+PTXV_OP2_FORMS(vmin_u32_s32_u32_sat_min, params_vmin)
+PTXV_OP2_FORMS(vmin_u32_s32_u32_sat_max, params_vmin)
+PTXV_DSEL_FORMS(vmin_u32_s32_s32, params_vmin_dsel)
+PTXV_OP2_FORMS(vmin_u32_s32_s32_add, params_vmin)
+PTXV_OP2_FORMS(vmin_u32_s32_s32_min, params_vmin)
+PTXV_OP2_FORMS(vmin_u32_s32_s32_max, params_vmin)
+PTXV_DSEL_WHOLE_PART_FORMS(vmin_u32_s32_s32_sat, params_vmin_dsel)
+PTXV_OP2_FORMS(vmin_u32_s32_s32_sat_add, params_vmin)
+PTXV_OP2_FORMS(vmin_u32_s32_s32_sat_min, params_vmin)
+PTXV_OP2_FORMS(vmin_u32_s32_s32_sat_max, params_vmin)
+PTXV_DSEL_FORMS(vmin_s32_u32_u32, params_vmin_dsel)
+PTXV_OP2_FORMS(vmin_s32_u32_u32_add, params_vmin)
+PTXV_OP2_FORMS(vmin_s32_u32_u32_min, params_vmin)
+PTXV_OP2_FORMS(vmin_s32_u32_u32_max, params_vmin)
+PTXV_DSEL_WHOLE_PART_FORMS(vmin_s32_u32_u32_sat, params_vmin_dsel)
+PTXV_OP2_FORMS(vmin_s32_u32_u32_sat_add, params_vmin)
+PTXV_OP2_FORMS(vmin_s32_u32_u32_sat_min, params_vmin)
+PTXV_OP2_FORMS(vmin_s32_u32_u32_sat_max, params_vmin)
+PTXV_DSEL_FORMS(vmin_s32_u32_s32, params_vmin_dsel)
+PTXV_OP2_FORMS(vmin_s32_u32_s32_add, params_vmin)
+PTXV_OP2_FORMS(vmin_s32_u32_s32_min, params_vmin)
+PTXV_OP2_FORMS(vmin_s32_u32_s32_max, params_vmin)
+PTXV_DSEL_WHOLE_PART_FORMS(vmin_s32_u32_s32_sat, params_vmin_dsel)
+PTXV_OP2_FORMS(vmin_s32_u32_s32_sat_add, params_vmin)
+PTXV_OP2_FORMS(vmin_s32_u32_s32_sat_min, params_vmin)
+PTXV_OP2_FORMS(vmin_s32_u32_s32_sat_max, params_vmin)
+PTXV_DSEL_FORMS(vmin_s32_s32_u32, params_vmin_dsel)
+PTXV_OP2_FORMS(vmin_s32_s32_u32_add, params_vmin)
+PTXV_OP2_FORMS(vmin_s32_s32_u32_min, params_vmin)
+PTXV_OP2_FORMS(vmin_s32_s32_u32_max, params_vmin)
+PTXV_DSEL_WHOLE_PART_FORMS(vmin_s32_s32_u32_sat, params_vmin_dsel)
+PTXV_OP2_FORMS(vmin_s32_s32_u32_sat_add, params_vmin)
+PTXV_OP2_FORMS(vmin_s32_s32_u32_sat_min, params_vmin)
+PTXV_OP2_FORMS(vmin_s32_s32_u32_sat_max, params_vmin)
+PTXV_DSEL_FORMS(vmin_s32_s32_s32, params_vmin_dsel)
+PTXV_OP2_FORMS(vmin_s32_s32_s32_add, params_vmin)
+PTXV_OP2_FORMS(vmin_s32_s32_s32_min, params_vmin)
+PTXV_OP2_FORMS(vmin_s32_s32_s32_max, params_vmin)
+PTXV_DSEL_WHOLE_PART_FORMS(vmin_s32_s32_s32_sat, params_vmin_dsel)
+PTXV_OP2_FORMS(vmin_s32_s32_s32_sat_add, params_vmin)
+PTXV_OP2_FORMS(vmin_s32_s32_s32_sat_min, params_vmin)
+PTXV_OP2_FORMS(vmin_s32_s32_s32_sat_max, params_vmin)
 namespace detail {
 template <unsigned Asel, unsigned Bsel, unsigned Dsel>
 PTXV_HD constexpr void params_vmax_dsel() noexcept {
@@ -5276,11 +4029,7 @@ PTXV_HD constexpr void params_vmax_dsel() noexcept {
     static_assert(detail::in_set(0x3ffu, Dsel), "vmax: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
 }
 }  // namespace detail
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_u32_u32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmax_dsel<Asel, Bsel, Dsel>();
-    return rt::vmax_u32_u32_u32(a, b, c, Asel, Bsel, Dsel);
-}
+PTXV_DSEL_FORMS(vmax_u32_u32_u32, params_vmax_dsel)
 namespace detail {
 template <unsigned Asel, unsigned Bsel>
 PTXV_HD constexpr void params_vmax() noexcept {
@@ -5288,377 +4037,69 @@ PTXV_HD constexpr void params_vmax() noexcept {
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
 }
 }  // namespace detail
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_u32_u32_u32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_u32_u32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_u32_u32_u32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_u32_u32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_u32_u32_u32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_u32_u32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmax_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vmax_u32_u32_u32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vmax_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_u32_u32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_u32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_u32_u32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_u32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_u32_u32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_u32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_u32_s32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmax_dsel<Asel, Bsel, Dsel>();
-    return rt::vmax_u32_u32_s32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_u32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_u32_s32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_u32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_u32_s32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_u32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_u32_s32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmax_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vmax_u32_u32_s32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vmax_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_u32_s32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_u32_s32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_u32_s32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_s32_u32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmax_dsel<Asel, Bsel, Dsel>();
-    return rt::vmax_u32_s32_u32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_u32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_s32_u32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_u32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_s32_u32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_u32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_s32_u32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmax_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vmax_u32_s32_u32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vmax_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_s32_u32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_s32_u32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_s32_u32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_s32_s32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmax_dsel<Asel, Bsel, Dsel>();
-    return rt::vmax_u32_s32_s32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_u32_s32_s32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_s32_s32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_u32_s32_s32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_s32_s32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_u32_s32_s32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_s32_s32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmax_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vmax_u32_s32_s32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vmax_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_s32_s32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_s32_s32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_u32_s32_s32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_u32_u32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmax_dsel<Asel, Bsel, Dsel>();
-    return rt::vmax_s32_u32_u32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_s32_u32_u32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_u32_u32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_s32_u32_u32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_u32_u32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_s32_u32_u32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_u32_u32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmax_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vmax_s32_u32_u32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vmax_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_u32_u32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_u32_u32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_u32_u32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_u32_s32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmax_dsel<Asel, Bsel, Dsel>();
-    return rt::vmax_s32_u32_s32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_s32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_u32_s32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_s32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_u32_s32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_s32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_u32_s32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmax_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vmax_s32_u32_s32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vmax_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_u32_s32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_u32_s32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_u32_s32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_s32_u32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmax_dsel<Asel, Bsel, Dsel>();
-    return rt::vmax_s32_s32_u32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_s32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_s32_u32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_s32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_s32_u32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_s32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_s32_u32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmax_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vmax_s32_s32_u32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vmax_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_s32_u32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_s32_u32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_s32_u32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_s32_s32(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmax_dsel<Asel, Bsel, Dsel>();
-    return rt::vmax_s32_s32_s32(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_s32_s32_s32_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_s32_s32_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_s32_s32_s32_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_s32_s32_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_s32_s32_s32_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_s32_s32_sat(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vmax_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Dsel == sel::none) {
-        (void)c;
-        return rt::whole::vmax_s32_s32_s32_sat(a, b, Asel, Bsel);
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vmax_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_s32_s32_sat_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_s32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_s32_s32_sat_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_s32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vmax_s32_s32_s32_sat_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax<Asel, Bsel>();
-    return rt::vmax_s32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-}
+PTXV_OP2_FORMS(vmax_u32_u32_u32_add, params_vmax)
+PTXV_OP2_FORMS(vmax_u32_u32_u32_min, params_vmax)
+PTXV_OP2_FORMS(vmax_u32_u32_u32_max, params_vmax)
+PTXV_DSEL_WHOLE_PART_FORMS(vmax_u32_u32_u32_sat, params_vmax_dsel)
+PTXV_OP2_FORMS(vmax_u32_u32_u32_sat_add, params_vmax)
+PTXV_OP2_FORMS(vmax_u32_u32_u32_sat_min, params_vmax)
+PTXV_OP2_FORMS(vmax_u32_u32_u32_sat_max, params_vmax)
+PTXV_DSEL_FORMS(vmax_u32_u32_s32, params_vmax_dsel)
+PTXV_OP2_FORMS(vmax_u32_u32_s32_add, params_vmax)
+PTXV_OP2_FORMS(vmax_u32_u32_s32_min, params_vmax)
+PTXV_OP2_FORMS(vmax_u32_u32_s32_max, params_vmax)
+PTXV_DSEL_WHOLE_PART_FORMS(vmax_u32_u32_s32_sat, params_vmax_dsel)
+PTXV_OP2_FORMS(vmax_u32_u32_s32_sat_add, params_vmax)
+PTXV_OP2_FORMS(vmax_u32_u32_s32_sat_min, params_vmax)
+PTXV_OP2_FORMS(vmax_u32_u32_s32_sat_max, params_vmax)
+PTXV_DSEL_FORMS(vmax_u32_s32_u32, params_vmax_dsel)
+PTXV_OP2_FORMS(vmax_u32_s32_u32_add, params_vmax)
+PTXV_OP2_FORMS(vmax_u32_s32_u32_min, params_vmax)
+PTXV_OP2_FORMS(vmax_u32_s32_u32_max, params_vmax)
+PTXV_DSEL_WHOLE_PART_FORMS(vmax_u32_s32_u32_sat, params_vmax_dsel)
+PTXV_OP2_FORMS(vmax_u32_s32_u32_sat_add, params_vmax)
+PTXV_OP2_FORMS(vmax_u32_s32_u32_sat_min, params_vmax)
+PTXV_OP2_FORMS(vmax_u32_s32_u32_sat_max, params_vmax)
+PTXV_DSEL_FORMS(vmax_u32_s32_s32, params_vmax_dsel)
+PTXV_OP2_FORMS(vmax_u32_s32_s32_add, params_vmax)
+PTXV_OP2_FORMS(vmax_u32_s32_s32_min, params_vmax)
+PTXV_OP2_FORMS(vmax_u32_s32_s32_max, params_vmax)
+PTXV_DSEL_WHOLE_PART_FORMS(vmax_u32_s32_s32_sat, params_vmax_dsel)
+PTXV_OP2_FORMS(vmax_u32_s32_s32_sat_add, params_vmax)
+PTXV_OP2_FORMS(vmax_u32_s32_s32_sat_min, params_vmax)
+PTXV_OP2_FORMS(vmax_u32_s32_s32_sat_max, params_vmax)
+PTXV_DSEL_FORMS(vmax_s32_u32_u32, params_vmax_dsel)
+PTXV_OP2_FORMS(vmax_s32_u32_u32_add, params_vmax)
+PTXV_OP2_FORMS(vmax_s32_u32_u32_min, params_vmax)
+PTXV_OP2_FORMS(vmax_s32_u32_u32_max, params_vmax)
+PTXV_DSEL_WHOLE_PART_FORMS(vmax_s32_u32_u32_sat, params_vmax_dsel)
+PTXV_OP2_FORMS(vmax_s32_u32_u32_sat_add, params_vmax)
+PTXV_OP2_FORMS(vmax_s32_u32_u32_sat_min, params_vmax)
+PTXV_OP2_FORMS(vmax_s32_u32_u32_sat_max, params_vmax)
+PTXV_DSEL_FORMS(vmax_s32_u32_s32, params_vmax_dsel)
+PTXV_OP2_FORMS(vmax_s32_u32_s32_add, params_vmax)
+PTXV_OP2_FORMS(vmax_s32_u32_s32_min, params_vmax)
+PTXV_OP2_FORMS(vmax_s32_u32_s32_max, params_vmax)
+PTXV_DSEL_WHOLE_PART_FORMS(vmax_s32_u32_s32_sat, params_vmax_dsel)
+PTXV_OP2_FORMS(vmax_s32_u32_s32_sat_add, params_vmax)
+PTXV_OP2_FORMS(vmax_s32_u32_s32_sat_min, params_vmax)
+PTXV_OP2_FORMS(vmax_s32_u32_s32_sat_max, params_vmax)
+PTXV_DSEL_FORMS(vmax_s32_s32_u32, params_vmax_dsel)
+PTXV_OP2_FORMS(vmax_s32_s32_u32_add, params_vmax)
+PTXV_OP2_FORMS(vmax_s32_s32_u32_min, params_vmax)
+PTXV_OP2_FORMS(vmax_s32_s32_u32_max, params_vmax)
+PTXV_DSEL_WHOLE_PART_FORMS(vmax_s32_s32_u32_sat, params_vmax_dsel)
+PTXV_OP2_FORMS(vmax_s32_s32_u32_sat_add, params_vmax)
+PTXV_OP2_FORMS(vmax_s32_s32_u32_sat_min, params_vmax)
+PTXV_OP2_FORMS(vmax_s32_s32_u32_sat_max, params_vmax)
+PTXV_DSEL_FORMS(vmax_s32_s32_s32, params_vmax_dsel)
+PTXV_OP2_FORMS(vmax_s32_s32_s32_add, params_vmax)
+PTXV_OP2_FORMS(vmax_s32_s32_s32_min, params_vmax)
+PTXV_OP2_FORMS(vmax_s32_s32_s32_max, params_vmax)
+PTXV_DSEL_WHOLE_PART_FORMS(vmax_s32_s32_s32_sat, params_vmax_dsel)
+PTXV_OP2_FORMS(vmax_s32_s32_s32_sat_add, params_vmax)
+PTXV_OP2_FORMS(vmax_s32_s32_s32_sat_min, params_vmax)
+PTXV_OP2_FORMS(vmax_s32_s32_s32_sat_max, params_vmax)
 
 // ---- vshift (PTX ISA 9.7.18.1.2) vshl vshr; readings R1 R6 R8 R9 R12 R16
 
@@ -6768,11 +5209,7 @@ PTXV_HD constexpr void params_vshl_dsel() noexcept {
     static_assert(detail::in_set(0x3ffu, Dsel), "vshl: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
 }
 }  // namespace detail
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_u32_u32_clamp(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshl_dsel<Asel, Bsel, Dsel>();
-    return rt::vshl_u32_u32_u32_clamp(a, b, c, Asel, Bsel, Dsel);
-}
+PTXV_DSEL_FORMS(vshl_u32_u32_u32_clamp, params_vshl_dsel)
 namespace detail {
 template <unsigned Asel, unsigned Bsel>
 PTXV_HD constexpr void params_vshl() noexcept {
@@ -6780,321 +5217,69 @@ PTXV_HD constexpr void params_vshl() noexcept {
     static_assert(detail::in_set(0x7fu, Bsel), "vshl: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
 }
 }  // namespace detail
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_u32_u32_clamp_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_u32_u32_u32_clamp_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_u32_u32_clamp_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_u32_u32_u32_clamp_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_u32_u32_clamp_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_u32_u32_u32_clamp_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_u32_u32_sat_clamp(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshl_dsel<Asel, Bsel, Dsel>();
-    return rt::vshl_u32_u32_u32_sat_clamp(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_u32_u32_sat_clamp_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_u32_u32_u32_sat_clamp_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_u32_u32_sat_clamp_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_u32_u32_u32_sat_clamp_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_u32_u32_sat_clamp_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_u32_u32_u32_sat_clamp_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_u32_u32_wrap(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshl_dsel<Asel, Bsel, Dsel>();
-    return rt::vshl_u32_u32_u32_wrap(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_u32_u32_wrap_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_u32_u32_u32_wrap_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_u32_u32_wrap_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_u32_u32_u32_wrap_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_u32_u32_wrap_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_u32_u32_u32_wrap_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_u32_u32_sat_wrap(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshl_dsel<Asel, Bsel, Dsel>();
-    return rt::vshl_u32_u32_u32_sat_wrap(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_u32_u32_sat_wrap_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_u32_u32_u32_sat_wrap_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_u32_u32_sat_wrap_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_u32_u32_u32_sat_wrap_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_u32_u32_sat_wrap_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_u32_u32_u32_sat_wrap_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_s32_u32_clamp(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshl_dsel<Asel, Bsel, Dsel>();
-    return rt::vshl_u32_s32_u32_clamp(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_s32_u32_clamp_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_u32_s32_u32_clamp_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_s32_u32_clamp_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_u32_s32_u32_clamp_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_s32_u32_clamp_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_u32_s32_u32_clamp_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_s32_u32_sat_clamp(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshl_dsel<Asel, Bsel, Dsel>();
-    return rt::vshl_u32_s32_u32_sat_clamp(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_s32_u32_sat_clamp_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_u32_s32_u32_sat_clamp_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_s32_u32_sat_clamp_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_u32_s32_u32_sat_clamp_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_s32_u32_sat_clamp_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_u32_s32_u32_sat_clamp_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_s32_u32_wrap(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshl_dsel<Asel, Bsel, Dsel>();
-    return rt::vshl_u32_s32_u32_wrap(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_s32_u32_wrap_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_u32_s32_u32_wrap_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_s32_u32_wrap_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_u32_s32_u32_wrap_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_s32_u32_wrap_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_u32_s32_u32_wrap_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_s32_u32_sat_wrap(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshl_dsel<Asel, Bsel, Dsel>();
-    return rt::vshl_u32_s32_u32_sat_wrap(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_s32_u32_sat_wrap_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_u32_s32_u32_sat_wrap_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_s32_u32_sat_wrap_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_u32_s32_u32_sat_wrap_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_u32_s32_u32_sat_wrap_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_u32_s32_u32_sat_wrap_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_u32_u32_clamp(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshl_dsel<Asel, Bsel, Dsel>();
-    return rt::vshl_s32_u32_u32_clamp(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_u32_u32_clamp_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_s32_u32_u32_clamp_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_u32_u32_clamp_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_s32_u32_u32_clamp_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_u32_u32_clamp_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_s32_u32_u32_clamp_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_u32_u32_sat_clamp(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshl_dsel<Asel, Bsel, Dsel>();
-    return rt::vshl_s32_u32_u32_sat_clamp(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_u32_u32_sat_clamp_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_s32_u32_u32_sat_clamp_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_u32_u32_sat_clamp_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_s32_u32_u32_sat_clamp_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_u32_u32_sat_clamp_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_s32_u32_u32_sat_clamp_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_u32_u32_wrap(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshl_dsel<Asel, Bsel, Dsel>();
-    return rt::vshl_s32_u32_u32_wrap(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_u32_u32_wrap_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_s32_u32_u32_wrap_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_u32_u32_wrap_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_s32_u32_u32_wrap_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_u32_u32_wrap_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_s32_u32_u32_wrap_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_u32_u32_sat_wrap(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshl_dsel<Asel, Bsel, Dsel>();
-    return rt::vshl_s32_u32_u32_sat_wrap(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_u32_u32_sat_wrap_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_s32_u32_u32_sat_wrap_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_u32_u32_sat_wrap_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_s32_u32_u32_sat_wrap_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_u32_u32_sat_wrap_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_s32_u32_u32_sat_wrap_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_s32_u32_clamp(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshl_dsel<Asel, Bsel, Dsel>();
-    return rt::vshl_s32_s32_u32_clamp(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_s32_u32_clamp_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_s32_s32_u32_clamp_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_s32_u32_clamp_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_s32_s32_u32_clamp_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_s32_u32_clamp_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_s32_s32_u32_clamp_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_s32_u32_sat_clamp(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshl_dsel<Asel, Bsel, Dsel>();
-    return rt::vshl_s32_s32_u32_sat_clamp(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_s32_u32_sat_clamp_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_s32_s32_u32_sat_clamp_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_s32_u32_sat_clamp_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_s32_s32_u32_sat_clamp_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_s32_u32_sat_clamp_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_s32_s32_u32_sat_clamp_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_s32_u32_wrap(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshl_dsel<Asel, Bsel, Dsel>();
-    return rt::vshl_s32_s32_u32_wrap(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_s32_u32_wrap_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_s32_s32_u32_wrap_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_s32_u32_wrap_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_s32_s32_u32_wrap_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_s32_u32_wrap_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_s32_s32_u32_wrap_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_s32_u32_sat_wrap(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshl_dsel<Asel, Bsel, Dsel>();
-    return rt::vshl_s32_s32_u32_sat_wrap(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_s32_u32_sat_wrap_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_s32_s32_u32_sat_wrap_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_s32_u32_sat_wrap_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_s32_s32_u32_sat_wrap_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshl_s32_s32_u32_sat_wrap_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshl<Asel, Bsel>();
-    return rt::vshl_s32_s32_u32_sat_wrap_max(a, b, c, Asel, Bsel, 0u);
-}
+PTXV_OP2_FORMS(vshl_u32_u32_u32_clamp_add, params_vshl)
+PTXV_OP2_FORMS(vshl_u32_u32_u32_clamp_min, params_vshl)
+PTXV_OP2_FORMS(vshl_u32_u32_u32_clamp_max, params_vshl)
+PTXV_DSEL_FORMS(vshl_u32_u32_u32_sat_clamp, params_vshl_dsel)
+PTXV_OP2_FORMS(vshl_u32_u32_u32_sat_clamp_add, params_vshl)
+PTXV_OP2_FORMS(vshl_u32_u32_u32_sat_clamp_min, params_vshl)
+PTXV_OP2_FORMS(vshl_u32_u32_u32_sat_clamp_max, params_vshl)
+PTXV_DSEL_FORMS(vshl_u32_u32_u32_wrap, params_vshl_dsel)
+PTXV_OP2_FORMS(vshl_u32_u32_u32_wrap_add, params_vshl)
+PTXV_OP2_FORMS(vshl_u32_u32_u32_wrap_min, params_vshl)
+PTXV_OP2_FORMS(vshl_u32_u32_u32_wrap_max, params_vshl)
+PTXV_DSEL_FORMS(vshl_u32_u32_u32_sat_wrap, params_vshl_dsel)
+PTXV_OP2_FORMS(vshl_u32_u32_u32_sat_wrap_add, params_vshl)
+PTXV_OP2_FORMS(vshl_u32_u32_u32_sat_wrap_min, params_vshl)
+PTXV_OP2_FORMS(vshl_u32_u32_u32_sat_wrap_max, params_vshl)
+PTXV_DSEL_FORMS(vshl_u32_s32_u32_clamp, params_vshl_dsel)
+PTXV_OP2_FORMS(vshl_u32_s32_u32_clamp_add, params_vshl)
+PTXV_OP2_FORMS(vshl_u32_s32_u32_clamp_min, params_vshl)
+PTXV_OP2_FORMS(vshl_u32_s32_u32_clamp_max, params_vshl)
+PTXV_DSEL_FORMS(vshl_u32_s32_u32_sat_clamp, params_vshl_dsel)
+PTXV_OP2_FORMS(vshl_u32_s32_u32_sat_clamp_add, params_vshl)
+PTXV_OP2_FORMS(vshl_u32_s32_u32_sat_clamp_min, params_vshl)
+PTXV_OP2_FORMS(vshl_u32_s32_u32_sat_clamp_max, params_vshl)
+PTXV_DSEL_FORMS(vshl_u32_s32_u32_wrap, params_vshl_dsel)
+PTXV_OP2_FORMS(vshl_u32_s32_u32_wrap_add, params_vshl)
+PTXV_OP2_FORMS(vshl_u32_s32_u32_wrap_min, params_vshl)
+PTXV_OP2_FORMS(vshl_u32_s32_u32_wrap_max, params_vshl)
+PTXV_DSEL_FORMS(vshl_u32_s32_u32_sat_wrap, params_vshl_dsel)
+PTXV_OP2_FORMS(vshl_u32_s32_u32_sat_wrap_add, params_vshl)
+PTXV_OP2_FORMS(vshl_u32_s32_u32_sat_wrap_min, params_vshl)
+PTXV_OP2_FORMS(vshl_u32_s32_u32_sat_wrap_max, params_vshl)
+PTXV_DSEL_FORMS(vshl_s32_u32_u32_clamp, params_vshl_dsel)
+PTXV_OP2_FORMS(vshl_s32_u32_u32_clamp_add, params_vshl)
+PTXV_OP2_FORMS(vshl_s32_u32_u32_clamp_min, params_vshl)
+PTXV_OP2_FORMS(vshl_s32_u32_u32_clamp_max, params_vshl)
+PTXV_DSEL_FORMS(vshl_s32_u32_u32_sat_clamp, params_vshl_dsel)
+PTXV_OP2_FORMS(vshl_s32_u32_u32_sat_clamp_add, params_vshl)
+PTXV_OP2_FORMS(vshl_s32_u32_u32_sat_clamp_min, params_vshl)
+PTXV_OP2_FORMS(vshl_s32_u32_u32_sat_clamp_max, params_vshl)
+PTXV_DSEL_FORMS(vshl_s32_u32_u32_wrap, params_vshl_dsel)
+PTXV_OP2_FORMS(vshl_s32_u32_u32_wrap_add, params_vshl)
+PTXV_OP2_FORMS(vshl_s32_u32_u32_wrap_min, params_vshl)
+PTXV_OP2_FORMS(vshl_s32_u32_u32_wrap_max, params_vshl)
+PTXV_DSEL_FORMS(vshl_s32_u32_u32_sat_wrap, params_vshl_dsel)
+PTXV_OP2_FORMS(vshl_s32_u32_u32_sat_wrap_add, params_vshl)
+PTXV_OP2_FORMS(vshl_s32_u32_u32_sat_wrap_min, params_vshl)
+PTXV_OP2_FORMS(vshl_s32_u32_u32_sat_wrap_max, params_vshl)
+PTXV_DSEL_FORMS(vshl_s32_s32_u32_clamp, params_vshl_dsel)
+PTXV_OP2_FORMS(vshl_s32_s32_u32_clamp_add, params_vshl)
+PTXV_OP2_FORMS(vshl_s32_s32_u32_clamp_min, params_vshl)
+PTXV_OP2_FORMS(vshl_s32_s32_u32_clamp_max, params_vshl)
+PTXV_DSEL_FORMS(vshl_s32_s32_u32_sat_clamp, params_vshl_dsel)
+PTXV_OP2_FORMS(vshl_s32_s32_u32_sat_clamp_add, params_vshl)
+PTXV_OP2_FORMS(vshl_s32_s32_u32_sat_clamp_min, params_vshl)
+PTXV_OP2_FORMS(vshl_s32_s32_u32_sat_clamp_max, params_vshl)
+PTXV_DSEL_FORMS(vshl_s32_s32_u32_wrap, params_vshl_dsel)
+PTXV_OP2_FORMS(vshl_s32_s32_u32_wrap_add, params_vshl)
+PTXV_OP2_FORMS(vshl_s32_s32_u32_wrap_min, params_vshl)
+PTXV_OP2_FORMS(vshl_s32_s32_u32_wrap_max, params_vshl)
+PTXV_DSEL_FORMS(vshl_s32_s32_u32_sat_wrap, params_vshl_dsel)
+PTXV_OP2_FORMS(vshl_s32_s32_u32_sat_wrap_add, params_vshl)
+PTXV_OP2_FORMS(vshl_s32_s32_u32_sat_wrap_min, params_vshl)
+PTXV_OP2_FORMS(vshl_s32_s32_u32_sat_wrap_max, params_vshl)
 namespace detail {
 template <unsigned Asel, unsigned Bsel, unsigned Dsel>
 PTXV_HD constexpr void params_vshr_dsel() noexcept {
@@ -7103,11 +5288,7 @@ PTXV_HD constexpr void params_vshr_dsel() noexcept {
     static_assert(detail::in_set(0x3ffu, Dsel), "vshr: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
 }
 }  // namespace detail
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_u32_u32_clamp(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshr_dsel<Asel, Bsel, Dsel>();
-    return rt::vshr_u32_u32_u32_clamp(a, b, c, Asel, Bsel, Dsel);
-}
+PTXV_DSEL_FORMS(vshr_u32_u32_u32_clamp, params_vshr_dsel)
 namespace detail {
 template <unsigned Asel, unsigned Bsel>
 PTXV_HD constexpr void params_vshr() noexcept {
@@ -7115,321 +5296,69 @@ PTXV_HD constexpr void params_vshr() noexcept {
     static_assert(detail::in_set(0x7fu, Bsel), "vshr: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
 }
 }  // namespace detail
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_u32_u32_clamp_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_u32_u32_u32_clamp_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_u32_u32_clamp_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_u32_u32_u32_clamp_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_u32_u32_clamp_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_u32_u32_u32_clamp_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_u32_u32_sat_clamp(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshr_dsel<Asel, Bsel, Dsel>();
-    return rt::vshr_u32_u32_u32_sat_clamp(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_u32_u32_sat_clamp_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_u32_u32_u32_sat_clamp_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_u32_u32_sat_clamp_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_u32_u32_u32_sat_clamp_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_u32_u32_sat_clamp_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_u32_u32_u32_sat_clamp_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_u32_u32_wrap(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshr_dsel<Asel, Bsel, Dsel>();
-    return rt::vshr_u32_u32_u32_wrap(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_u32_u32_wrap_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_u32_u32_u32_wrap_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_u32_u32_wrap_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_u32_u32_u32_wrap_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_u32_u32_wrap_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_u32_u32_u32_wrap_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_u32_u32_sat_wrap(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshr_dsel<Asel, Bsel, Dsel>();
-    return rt::vshr_u32_u32_u32_sat_wrap(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_u32_u32_sat_wrap_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_u32_u32_u32_sat_wrap_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_u32_u32_sat_wrap_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_u32_u32_u32_sat_wrap_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_u32_u32_sat_wrap_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_u32_u32_u32_sat_wrap_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_s32_u32_clamp(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshr_dsel<Asel, Bsel, Dsel>();
-    return rt::vshr_u32_s32_u32_clamp(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_s32_u32_clamp_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_u32_s32_u32_clamp_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_s32_u32_clamp_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_u32_s32_u32_clamp_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_s32_u32_clamp_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_u32_s32_u32_clamp_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_s32_u32_sat_clamp(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshr_dsel<Asel, Bsel, Dsel>();
-    return rt::vshr_u32_s32_u32_sat_clamp(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_s32_u32_sat_clamp_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_u32_s32_u32_sat_clamp_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_s32_u32_sat_clamp_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_u32_s32_u32_sat_clamp_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_s32_u32_sat_clamp_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_u32_s32_u32_sat_clamp_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_s32_u32_wrap(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshr_dsel<Asel, Bsel, Dsel>();
-    return rt::vshr_u32_s32_u32_wrap(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_s32_u32_wrap_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_u32_s32_u32_wrap_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_s32_u32_wrap_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_u32_s32_u32_wrap_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_s32_u32_wrap_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_u32_s32_u32_wrap_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_s32_u32_sat_wrap(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshr_dsel<Asel, Bsel, Dsel>();
-    return rt::vshr_u32_s32_u32_sat_wrap(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_s32_u32_sat_wrap_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_u32_s32_u32_sat_wrap_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_s32_u32_sat_wrap_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_u32_s32_u32_sat_wrap_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_u32_s32_u32_sat_wrap_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_u32_s32_u32_sat_wrap_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_u32_u32_clamp(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshr_dsel<Asel, Bsel, Dsel>();
-    return rt::vshr_s32_u32_u32_clamp(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_u32_u32_clamp_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_s32_u32_u32_clamp_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_u32_u32_clamp_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_s32_u32_u32_clamp_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_u32_u32_clamp_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_s32_u32_u32_clamp_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_u32_u32_sat_clamp(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshr_dsel<Asel, Bsel, Dsel>();
-    return rt::vshr_s32_u32_u32_sat_clamp(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_u32_u32_sat_clamp_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_s32_u32_u32_sat_clamp_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_u32_u32_sat_clamp_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_s32_u32_u32_sat_clamp_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_u32_u32_sat_clamp_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_s32_u32_u32_sat_clamp_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_u32_u32_wrap(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshr_dsel<Asel, Bsel, Dsel>();
-    return rt::vshr_s32_u32_u32_wrap(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_u32_u32_wrap_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_s32_u32_u32_wrap_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_u32_u32_wrap_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_s32_u32_u32_wrap_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_u32_u32_wrap_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_s32_u32_u32_wrap_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_u32_u32_sat_wrap(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshr_dsel<Asel, Bsel, Dsel>();
-    return rt::vshr_s32_u32_u32_sat_wrap(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_u32_u32_sat_wrap_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_s32_u32_u32_sat_wrap_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_u32_u32_sat_wrap_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_s32_u32_u32_sat_wrap_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_u32_u32_sat_wrap_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_s32_u32_u32_sat_wrap_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_s32_u32_clamp(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshr_dsel<Asel, Bsel, Dsel>();
-    return rt::vshr_s32_s32_u32_clamp(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_s32_u32_clamp_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_s32_s32_u32_clamp_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_s32_u32_clamp_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_s32_s32_u32_clamp_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_s32_u32_clamp_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_s32_s32_u32_clamp_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_s32_u32_sat_clamp(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshr_dsel<Asel, Bsel, Dsel>();
-    return rt::vshr_s32_s32_u32_sat_clamp(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_s32_u32_sat_clamp_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_s32_s32_u32_sat_clamp_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_s32_u32_sat_clamp_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_s32_s32_u32_sat_clamp_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_s32_u32_sat_clamp_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_s32_s32_u32_sat_clamp_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_s32_u32_wrap(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshr_dsel<Asel, Bsel, Dsel>();
-    return rt::vshr_s32_s32_u32_wrap(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_s32_u32_wrap_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_s32_s32_u32_wrap_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_s32_u32_wrap_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_s32_s32_u32_wrap_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_s32_u32_wrap_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_s32_s32_u32_wrap_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_s32_u32_sat_wrap(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vshr_dsel<Asel, Bsel, Dsel>();
-    return rt::vshr_s32_s32_u32_sat_wrap(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_s32_u32_sat_wrap_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_s32_s32_u32_sat_wrap_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_s32_u32_sat_wrap_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_s32_s32_u32_sat_wrap_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vshr_s32_s32_u32_sat_wrap_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vshr<Asel, Bsel>();
-    return rt::vshr_s32_s32_u32_sat_wrap_max(a, b, c, Asel, Bsel, 0u);
-}
+PTXV_OP2_FORMS(vshr_u32_u32_u32_clamp_add, params_vshr)
+PTXV_OP2_FORMS(vshr_u32_u32_u32_clamp_min, params_vshr)
+PTXV_OP2_FORMS(vshr_u32_u32_u32_clamp_max, params_vshr)
+PTXV_DSEL_FORMS(vshr_u32_u32_u32_sat_clamp, params_vshr_dsel)
+PTXV_OP2_FORMS(vshr_u32_u32_u32_sat_clamp_add, params_vshr)
+PTXV_OP2_FORMS(vshr_u32_u32_u32_sat_clamp_min, params_vshr)
+PTXV_OP2_FORMS(vshr_u32_u32_u32_sat_clamp_max, params_vshr)
+PTXV_DSEL_FORMS(vshr_u32_u32_u32_wrap, params_vshr_dsel)
+PTXV_OP2_FORMS(vshr_u32_u32_u32_wrap_add, params_vshr)
+PTXV_OP2_FORMS(vshr_u32_u32_u32_wrap_min, params_vshr)
+PTXV_OP2_FORMS(vshr_u32_u32_u32_wrap_max, params_vshr)
+PTXV_DSEL_FORMS(vshr_u32_u32_u32_sat_wrap, params_vshr_dsel)
+PTXV_OP2_FORMS(vshr_u32_u32_u32_sat_wrap_add, params_vshr)
+PTXV_OP2_FORMS(vshr_u32_u32_u32_sat_wrap_min, params_vshr)
+PTXV_OP2_FORMS(vshr_u32_u32_u32_sat_wrap_max, params_vshr)
+PTXV_DSEL_FORMS(vshr_u32_s32_u32_clamp, params_vshr_dsel)
+PTXV_OP2_FORMS(vshr_u32_s32_u32_clamp_add, params_vshr)
+PTXV_OP2_FORMS(vshr_u32_s32_u32_clamp_min, params_vshr)
+PTXV_OP2_FORMS(vshr_u32_s32_u32_clamp_max, params_vshr)
+PTXV_DSEL_FORMS(vshr_u32_s32_u32_sat_clamp, params_vshr_dsel)
+PTXV_OP2_FORMS(vshr_u32_s32_u32_sat_clamp_add, params_vshr)
+PTXV_OP2_FORMS(vshr_u32_s32_u32_sat_clamp_min, params_vshr)
+PTXV_OP2_FORMS(vshr_u32_s32_u32_sat_clamp_max, params_vshr)
+PTXV_DSEL_FORMS(vshr_u32_s32_u32_wrap, params_vshr_dsel)
+PTXV_OP2_FORMS(vshr_u32_s32_u32_wrap_add, params_vshr)
+PTXV_OP2_FORMS(vshr_u32_s32_u32_wrap_min, params_vshr)
+PTXV_OP2_FORMS(vshr_u32_s32_u32_wrap_max, params_vshr)
+PTXV_DSEL_FORMS(vshr_u32_s32_u32_sat_wrap, params_vshr_dsel)
+PTXV_OP2_FORMS(vshr_u32_s32_u32_sat_wrap_add, params_vshr)
+PTXV_OP2_FORMS(vshr_u32_s32_u32_sat_wrap_min, params_vshr)
+PTXV_OP2_FORMS(vshr_u32_s32_u32_sat_wrap_max, params_vshr)
+PTXV_DSEL_FORMS(vshr_s32_u32_u32_clamp, params_vshr_dsel)
+PTXV_OP2_FORMS(vshr_s32_u32_u32_clamp_add, params_vshr)
+PTXV_OP2_FORMS(vshr_s32_u32_u32_clamp_min, params_vshr)
+PTXV_OP2_FORMS(vshr_s32_u32_u32_clamp_max, params_vshr)
+PTXV_DSEL_FORMS(vshr_s32_u32_u32_sat_clamp, params_vshr_dsel)
+PTXV_OP2_FORMS(vshr_s32_u32_u32_sat_clamp_add, params_vshr)
+PTXV_OP2_FORMS(vshr_s32_u32_u32_sat_clamp_min, params_vshr)
+PTXV_OP2_FORMS(vshr_s32_u32_u32_sat_clamp_max, params_vshr)
+PTXV_DSEL_FORMS(vshr_s32_u32_u32_wrap, params_vshr_dsel)
+PTXV_OP2_FORMS(vshr_s32_u32_u32_wrap_add, params_vshr)
+PTXV_OP2_FORMS(vshr_s32_u32_u32_wrap_min, params_vshr)
+PTXV_OP2_FORMS(vshr_s32_u32_u32_wrap_max, params_vshr)
+PTXV_DSEL_FORMS(vshr_s32_u32_u32_sat_wrap, params_vshr_dsel)
+PTXV_OP2_FORMS(vshr_s32_u32_u32_sat_wrap_add, params_vshr)
+PTXV_OP2_FORMS(vshr_s32_u32_u32_sat_wrap_min, params_vshr)
+PTXV_OP2_FORMS(vshr_s32_u32_u32_sat_wrap_max, params_vshr)
+PTXV_DSEL_FORMS(vshr_s32_s32_u32_clamp, params_vshr_dsel)
+PTXV_OP2_FORMS(vshr_s32_s32_u32_clamp_add, params_vshr)
+PTXV_OP2_FORMS(vshr_s32_s32_u32_clamp_min, params_vshr)
+PTXV_OP2_FORMS(vshr_s32_s32_u32_clamp_max, params_vshr)
+PTXV_DSEL_FORMS(vshr_s32_s32_u32_sat_clamp, params_vshr_dsel)
+PTXV_OP2_FORMS(vshr_s32_s32_u32_sat_clamp_add, params_vshr)
+PTXV_OP2_FORMS(vshr_s32_s32_u32_sat_clamp_min, params_vshr)
+PTXV_OP2_FORMS(vshr_s32_s32_u32_sat_clamp_max, params_vshr)
+PTXV_DSEL_FORMS(vshr_s32_s32_u32_wrap, params_vshr_dsel)
+PTXV_OP2_FORMS(vshr_s32_s32_u32_wrap_add, params_vshr)
+PTXV_OP2_FORMS(vshr_s32_s32_u32_wrap_min, params_vshr)
+PTXV_OP2_FORMS(vshr_s32_s32_u32_wrap_max, params_vshr)
+PTXV_DSEL_FORMS(vshr_s32_s32_u32_sat_wrap, params_vshr_dsel)
+PTXV_OP2_FORMS(vshr_s32_s32_u32_sat_wrap_add, params_vshr)
+PTXV_OP2_FORMS(vshr_s32_s32_u32_sat_wrap_min, params_vshr)
+PTXV_OP2_FORMS(vshr_s32_s32_u32_sat_wrap_max, params_vshr)
 
 // ---- vmad (PTX ISA 9.7.18.1.3) vmad; readings R1 R13 R16
 
@@ -8185,36 +6114,12 @@ PTXV_HD constexpr void params_vmad_neg() noexcept {
     static_assert(detail::in_set(0x9fu, Neg), "vmad: Neg must be neg::none, neg::a, neg::b, neg::c, neg::a | neg::b or neg::a | neg::b | neg::c");
 }
 }  // namespace detail
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_u32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_u32_u32(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_u32_u32_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_u32_u32_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_u32_u32_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_u32_u32_shr15(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_u32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_u32_u32_sat(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_u32_u32_sat_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_u32_u32_sat_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_u32_u32_sat_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_u32_u32_sat_shr15(a, b, c, Asel, Bsel, Neg);
-}
+PTXV_NEG_FORMS(vmad_u32_u32_u32, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_u32_u32_u32_shr7, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_u32_u32_u32_shr15, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_u32_u32_u32_sat, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_u32_u32_u32_sat_shr7, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_u32_u32_u32_sat_shr15, params_vmad_neg)
 namespace detail {
 template <unsigned Asel, unsigned Bsel, unsigned Neg>
 PTXV_HD constexpr void params_vmad_po_neg() noexcept {
@@ -8223,456 +6128,96 @@ PTXV_HD constexpr void params_vmad_po_neg() noexcept {
     static_assert(detail::in_set(0x9u, Neg), "vmad.po: Neg must be neg::none or neg::a | neg::b");
 }
 }  // namespace detail
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_u32_u32_po(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_u32_u32_po(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_u32_u32_po_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_u32_u32_po_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_u32_u32_po_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_u32_u32_po_shr15(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_u32_u32_po_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_u32_u32_po_sat(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_u32_u32_po_sat_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_u32_u32_po_sat_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_u32_u32_po_sat_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_u32_u32_po_sat_shr15(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_u32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_u32_s32(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_u32_s32_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_u32_s32_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_u32_s32_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_u32_s32_shr15(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_u32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_u32_s32_sat(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_u32_s32_sat_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_u32_s32_sat_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_u32_s32_sat_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_u32_s32_sat_shr15(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_u32_s32_po(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_u32_s32_po(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_u32_s32_po_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_u32_s32_po_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_u32_s32_po_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_u32_s32_po_shr15(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_u32_s32_po_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_u32_s32_po_sat(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_u32_s32_po_sat_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_u32_s32_po_sat_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_u32_s32_po_sat_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_u32_s32_po_sat_shr15(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_s32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_s32_u32(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_s32_u32_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_s32_u32_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_s32_u32_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_s32_u32_shr15(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_s32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_s32_u32_sat(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_s32_u32_sat_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_s32_u32_sat_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_s32_u32_sat_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_s32_u32_sat_shr15(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_s32_u32_po(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_s32_u32_po(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_s32_u32_po_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_s32_u32_po_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_s32_u32_po_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_s32_u32_po_shr15(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_s32_u32_po_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_s32_u32_po_sat(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_s32_u32_po_sat_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_s32_u32_po_sat_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_s32_u32_po_sat_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_s32_u32_po_sat_shr15(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_s32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_s32_s32(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_s32_s32_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_s32_s32_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_s32_s32_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_s32_s32_shr15(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_s32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_s32_s32_sat(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_s32_s32_sat_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_s32_s32_sat_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_s32_s32_sat_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_s32_s32_sat_shr15(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_s32_s32_po(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_s32_s32_po(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_s32_s32_po_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_s32_s32_po_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_s32_s32_po_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_s32_s32_po_shr15(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_s32_s32_po_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_s32_s32_po_sat(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_s32_s32_po_sat_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_s32_s32_po_sat_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_u32_s32_s32_po_sat_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_u32_s32_s32_po_sat_shr15(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_u32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_u32_u32(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_u32_u32_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_u32_u32_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_u32_u32_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_u32_u32_shr15(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_u32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_u32_u32_sat(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_u32_u32_sat_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_u32_u32_sat_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_u32_u32_sat_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_u32_u32_sat_shr15(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_u32_u32_po(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_u32_u32_po(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_u32_u32_po_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_u32_u32_po_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_u32_u32_po_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_u32_u32_po_shr15(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_u32_u32_po_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_u32_u32_po_sat(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_u32_u32_po_sat_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_u32_u32_po_sat_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_u32_u32_po_sat_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_u32_u32_po_sat_shr15(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_u32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_u32_s32(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_u32_s32_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_u32_s32_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_u32_s32_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_u32_s32_shr15(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_u32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_u32_s32_sat(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_u32_s32_sat_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_u32_s32_sat_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_u32_s32_sat_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_u32_s32_sat_shr15(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_u32_s32_po(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_u32_s32_po(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_u32_s32_po_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_u32_s32_po_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_u32_s32_po_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_u32_s32_po_shr15(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_u32_s32_po_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_u32_s32_po_sat(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_u32_s32_po_sat_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_u32_s32_po_sat_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_u32_s32_po_sat_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_u32_s32_po_sat_shr15(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_s32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_s32_u32(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_s32_u32_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_s32_u32_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_s32_u32_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_s32_u32_shr15(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_s32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_s32_u32_sat(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_s32_u32_sat_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_s32_u32_sat_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_s32_u32_sat_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_s32_u32_sat_shr15(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_s32_u32_po(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_s32_u32_po(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_s32_u32_po_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_s32_u32_po_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_s32_u32_po_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_s32_u32_po_shr15(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_s32_u32_po_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_s32_u32_po_sat(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_s32_u32_po_sat_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_s32_u32_po_sat_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_s32_u32_po_sat_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_s32_u32_po_sat_shr15(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_s32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_s32_s32(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_s32_s32_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_s32_s32_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_s32_s32_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_s32_s32_shr15(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_s32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_s32_s32_sat(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_s32_s32_sat_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_s32_s32_sat_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_s32_s32_sat_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_s32_s32_sat_shr15(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_s32_s32_po(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_s32_s32_po(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_s32_s32_po_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_s32_s32_po_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_s32_s32_po_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_s32_s32_po_shr15(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_s32_s32_po_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_s32_s32_po_sat(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_s32_s32_po_sat_shr7(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_s32_s32_po_sat_shr7(a, b, c, Asel, Bsel, Neg);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
-PTXV_FI constexpr u32 vmad_s32_s32_s32_po_sat_shr15(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmad_po_neg<Asel, Bsel, Neg>();
-    return rt::vmad_s32_s32_s32_po_sat_shr15(a, b, c, Asel, Bsel, Neg);
-}
+PTXV_NEG_FORMS(vmad_u32_u32_u32_po, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_u32_u32_u32_po_shr7, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_u32_u32_u32_po_shr15, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_u32_u32_u32_po_sat, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_u32_u32_u32_po_sat_shr7, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_u32_u32_u32_po_sat_shr15, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_u32_u32_s32, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_u32_u32_s32_shr7, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_u32_u32_s32_shr15, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_u32_u32_s32_sat, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_u32_u32_s32_sat_shr7, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_u32_u32_s32_sat_shr15, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_u32_u32_s32_po, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_u32_u32_s32_po_shr7, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_u32_u32_s32_po_shr15, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_u32_u32_s32_po_sat, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_u32_u32_s32_po_sat_shr7, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_u32_u32_s32_po_sat_shr15, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_u32_s32_u32, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_u32_s32_u32_shr7, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_u32_s32_u32_shr15, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_u32_s32_u32_sat, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_u32_s32_u32_sat_shr7, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_u32_s32_u32_sat_shr15, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_u32_s32_u32_po, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_u32_s32_u32_po_shr7, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_u32_s32_u32_po_shr15, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_u32_s32_u32_po_sat, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_u32_s32_u32_po_sat_shr7, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_u32_s32_u32_po_sat_shr15, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_u32_s32_s32, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_u32_s32_s32_shr7, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_u32_s32_s32_shr15, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_u32_s32_s32_sat, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_u32_s32_s32_sat_shr7, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_u32_s32_s32_sat_shr15, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_u32_s32_s32_po, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_u32_s32_s32_po_shr7, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_u32_s32_s32_po_shr15, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_u32_s32_s32_po_sat, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_u32_s32_s32_po_sat_shr7, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_u32_s32_s32_po_sat_shr15, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_s32_u32_u32, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_s32_u32_u32_shr7, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_s32_u32_u32_shr15, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_s32_u32_u32_sat, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_s32_u32_u32_sat_shr7, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_s32_u32_u32_sat_shr15, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_s32_u32_u32_po, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_s32_u32_u32_po_shr7, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_s32_u32_u32_po_shr15, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_s32_u32_u32_po_sat, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_s32_u32_u32_po_sat_shr7, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_s32_u32_u32_po_sat_shr15, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_s32_u32_s32, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_s32_u32_s32_shr7, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_s32_u32_s32_shr15, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_s32_u32_s32_sat, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_s32_u32_s32_sat_shr7, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_s32_u32_s32_sat_shr15, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_s32_u32_s32_po, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_s32_u32_s32_po_shr7, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_s32_u32_s32_po_shr15, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_s32_u32_s32_po_sat, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_s32_u32_s32_po_sat_shr7, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_s32_u32_s32_po_sat_shr15, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_s32_s32_u32, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_s32_s32_u32_shr7, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_s32_s32_u32_shr15, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_s32_s32_u32_sat, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_s32_s32_u32_sat_shr7, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_s32_s32_u32_sat_shr15, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_s32_s32_u32_po, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_s32_s32_u32_po_shr7, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_s32_s32_u32_po_shr15, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_s32_s32_u32_po_sat, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_s32_s32_u32_po_sat_shr7, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_s32_s32_u32_po_sat_shr15, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_s32_s32_s32, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_s32_s32_s32_shr7, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_s32_s32_s32_shr15, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_s32_s32_s32_sat, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_s32_s32_s32_sat_shr7, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_s32_s32_s32_sat_shr15, params_vmad_neg)
+PTXV_NEG_FORMS(vmad_s32_s32_s32_po, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_s32_s32_s32_po_shr7, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_s32_s32_s32_po_shr15, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_s32_s32_s32_po_sat, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_s32_s32_s32_po_sat_shr7, params_vmad_po_neg)
+PTXV_NEG_FORMS(vmad_s32_s32_s32_po_sat_shr15, params_vmad_po_neg)
 
 // ---- vset (PTX ISA 9.7.18.1.4) vset; readings R1 R5 R8 R9 R14 R16
 
@@ -9744,11 +7289,7 @@ PTXV_HD constexpr void params_vset_dsel() noexcept {
     static_assert(detail::in_set(0x3ffu, Dsel), "vset: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
 }
 }  // namespace detail
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_u32_eq(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vset_dsel<Asel, Bsel, Dsel>();
-    return rt::vset_u32_u32_eq(a, b, c, Asel, Bsel, Dsel);
-}
+PTXV_DSEL_FORMS(vset_u32_u32_eq, params_vset_dsel)
 namespace detail {
 template <unsigned Asel, unsigned Bsel>
 PTXV_HD constexpr void params_vset() noexcept {
@@ -9756,737 +7297,101 @@ PTXV_HD constexpr void params_vset() noexcept {
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
 }
 }  // namespace detail
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_u32_eq_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    return rt::vset_u32_u32_eq_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_u32_eq_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    return rt::vset_u32_u32_eq_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_u32_eq_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    return rt::vset_u32_u32_eq_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_u32_ne(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vset_dsel<Asel, Bsel, Dsel>();
-    return rt::vset_u32_u32_ne(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_u32_ne_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    return rt::vset_u32_u32_ne_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_u32_ne_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    return rt::vset_u32_u32_ne_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_u32_ne_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    return rt::vset_u32_u32_ne_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_u32_lt(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vset_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_u32_lt(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vset_u32_u32_lt(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_u32_lt_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_u32_lt_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_u32_u32_lt_add(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_u32_lt_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_u32_lt_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_u32_u32_lt_min(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_u32_lt_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_u32_lt_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_u32_u32_lt_max(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_u32_le(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vset_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_u32_le(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vset_u32_u32_le(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_u32_le_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_u32_le_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_u32_u32_le_add(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_u32_le_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_u32_le_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_u32_u32_le_min(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_u32_le_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_u32_le_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_u32_u32_le_max(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_u32_gt(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vset_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_u32_gt(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vset_u32_u32_gt(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_u32_gt_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_u32_gt_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_u32_u32_gt_add(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_u32_gt_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_u32_gt_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_u32_u32_gt_min(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_u32_gt_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_u32_gt_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_u32_u32_gt_max(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_u32_ge(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vset_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_u32_ge(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vset_u32_u32_ge(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_u32_ge_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_u32_ge_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_u32_u32_ge_add(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_u32_ge_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_u32_ge_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_u32_u32_ge_min(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_u32_ge_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_u32_ge_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_u32_u32_ge_max(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_s32_eq(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vset_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_s32_eq(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vset_u32_s32_eq(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_s32_eq_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_s32_eq_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_u32_s32_eq_add(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_s32_eq_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_s32_eq_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_u32_s32_eq_min(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_s32_eq_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_s32_eq_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_u32_s32_eq_max(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_s32_ne(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vset_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_s32_ne(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vset_u32_s32_ne(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_s32_ne_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_s32_ne_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_u32_s32_ne_add(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_s32_ne_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_s32_ne_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_u32_s32_ne_min(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_s32_ne_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_s32_ne_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_u32_s32_ne_max(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_s32_lt(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vset_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_s32_lt(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vset_u32_s32_lt(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_s32_lt_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_s32_lt_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_u32_s32_lt_add(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_s32_lt_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_s32_lt_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_u32_s32_lt_min(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_s32_lt_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_s32_lt_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_u32_s32_lt_max(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_s32_le(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vset_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_s32_le(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vset_u32_s32_le(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_s32_le_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_s32_le_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_u32_s32_le_add(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_s32_le_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_s32_le_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_u32_s32_le_min(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_s32_le_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_s32_le_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_u32_s32_le_max(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_s32_gt(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vset_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_s32_gt(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vset_u32_s32_gt(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_s32_gt_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_s32_gt_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_u32_s32_gt_add(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_s32_gt_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_s32_gt_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_u32_s32_gt_min(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_s32_gt_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_s32_gt_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_u32_s32_gt_max(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_s32_ge(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vset_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_s32_ge(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vset_u32_s32_ge(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_s32_ge_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_s32_ge_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_u32_s32_ge_add(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_s32_ge_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_s32_ge_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_u32_s32_ge_min(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_u32_s32_ge_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_u32_s32_ge_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_u32_s32_ge_max(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_u32_eq(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vset_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_s32_u32_eq(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vset_s32_u32_eq(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_u32_eq_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_s32_u32_eq_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_s32_u32_eq_add(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_u32_eq_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_s32_u32_eq_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_s32_u32_eq_min(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_u32_eq_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_s32_u32_eq_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_s32_u32_eq_max(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_u32_ne(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vset_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_s32_u32_ne(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vset_s32_u32_ne(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_u32_ne_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_s32_u32_ne_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_s32_u32_ne_add(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_u32_ne_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_s32_u32_ne_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_s32_u32_ne_min(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_u32_ne_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_s32_u32_ne_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_s32_u32_ne_max(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_u32_lt(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vset_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_s32_u32_lt(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vset_s32_u32_lt(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_u32_lt_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_s32_u32_lt_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_s32_u32_lt_add(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_u32_lt_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_s32_u32_lt_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_s32_u32_lt_min(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_u32_lt_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_s32_u32_lt_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_s32_u32_lt_max(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_u32_le(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vset_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_s32_u32_le(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vset_s32_u32_le(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_u32_le_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_s32_u32_le_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_s32_u32_le_add(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_u32_le_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_s32_u32_le_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_s32_u32_le_min(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_u32_le_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_s32_u32_le_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_s32_u32_le_max(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_u32_gt(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vset_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_s32_u32_gt(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vset_s32_u32_gt(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_u32_gt_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_s32_u32_gt_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_s32_u32_gt_add(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_u32_gt_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_s32_u32_gt_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_s32_u32_gt_min(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_u32_gt_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_s32_u32_gt_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_s32_u32_gt_max(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_u32_ge(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vset_dsel<Asel, Bsel, Dsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_s32_u32_ge(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vset_s32_u32_ge(a, b, c, Asel, Bsel, Dsel);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_u32_ge_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_s32_u32_ge_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_s32_u32_ge_add(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_u32_ge_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_s32_u32_ge_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_s32_u32_ge_min(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_u32_ge_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vset_s32_u32_ge_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vset_s32_u32_ge_max(a, b, c, Asel, Bsel, 0u);
-    }
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_s32_eq(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vset_dsel<Asel, Bsel, Dsel>();
-    return rt::vset_s32_s32_eq(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_s32_eq_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    return rt::vset_s32_s32_eq_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_s32_eq_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    return rt::vset_s32_s32_eq_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_s32_eq_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    return rt::vset_s32_s32_eq_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_s32_ne(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vset_dsel<Asel, Bsel, Dsel>();
-    return rt::vset_s32_s32_ne(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_s32_ne_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    return rt::vset_s32_s32_ne_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_s32_ne_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    return rt::vset_s32_s32_ne_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_s32_ne_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    return rt::vset_s32_s32_ne_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_s32_lt(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vset_dsel<Asel, Bsel, Dsel>();
-    return rt::vset_s32_s32_lt(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_s32_lt_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    return rt::vset_s32_s32_lt_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_s32_lt_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    return rt::vset_s32_s32_lt_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_s32_lt_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    return rt::vset_s32_s32_lt_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_s32_le(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vset_dsel<Asel, Bsel, Dsel>();
-    return rt::vset_s32_s32_le(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_s32_le_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    return rt::vset_s32_s32_le_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_s32_le_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    return rt::vset_s32_s32_le_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_s32_le_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    return rt::vset_s32_s32_le_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_s32_gt(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vset_dsel<Asel, Bsel, Dsel>();
-    return rt::vset_s32_s32_gt(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_s32_gt_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    return rt::vset_s32_s32_gt_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_s32_gt_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    return rt::vset_s32_s32_gt_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_s32_gt_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    return rt::vset_s32_s32_gt_max(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_s32_ge(u32 a, u32 b, u32 c = 0) noexcept {
-    detail::params_vset_dsel<Asel, Bsel, Dsel>();
-    return rt::vset_s32_s32_ge(a, b, c, Asel, Bsel, Dsel);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_s32_ge_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    return rt::vset_s32_s32_ge_add(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_s32_ge_min(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    return rt::vset_s32_s32_ge_min(a, b, c, Asel, Bsel, 0u);
-}
-template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
-PTXV_FI constexpr u32 vset_s32_s32_ge_max(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset<Asel, Bsel>();
-    return rt::vset_s32_s32_ge_max(a, b, c, Asel, Bsel, 0u);
-}
+PTXV_OP2_FORMS(vset_u32_u32_eq_add, params_vset)
+PTXV_OP2_FORMS(vset_u32_u32_eq_min, params_vset)
+PTXV_OP2_FORMS(vset_u32_u32_eq_max, params_vset)
+PTXV_DSEL_FORMS(vset_u32_u32_ne, params_vset_dsel)
+PTXV_OP2_FORMS(vset_u32_u32_ne_add, params_vset)
+PTXV_OP2_FORMS(vset_u32_u32_ne_min, params_vset)
+PTXV_OP2_FORMS(vset_u32_u32_ne_max, params_vset)
+PTXV_DSEL_PART_FORMS(vset_u32_u32_lt, params_vset_dsel)
+PTXV_OP2_PART_FORMS(vset_u32_u32_lt_add, params_vset)
+PTXV_OP2_PART_FORMS(vset_u32_u32_lt_min, params_vset)
+PTXV_OP2_PART_FORMS(vset_u32_u32_lt_max, params_vset)
+PTXV_DSEL_PART_FORMS(vset_u32_u32_le, params_vset_dsel)
+PTXV_OP2_PART_FORMS(vset_u32_u32_le_add, params_vset)
+PTXV_OP2_PART_FORMS(vset_u32_u32_le_min, params_vset)
+PTXV_OP2_PART_FORMS(vset_u32_u32_le_max, params_vset)
+PTXV_DSEL_PART_FORMS(vset_u32_u32_gt, params_vset_dsel)
+PTXV_OP2_PART_FORMS(vset_u32_u32_gt_add, params_vset)
+PTXV_OP2_PART_FORMS(vset_u32_u32_gt_min, params_vset)
+PTXV_OP2_PART_FORMS(vset_u32_u32_gt_max, params_vset)
+PTXV_DSEL_PART_FORMS(vset_u32_u32_ge, params_vset_dsel)
+PTXV_OP2_PART_FORMS(vset_u32_u32_ge_add, params_vset)
+PTXV_OP2_PART_FORMS(vset_u32_u32_ge_min, params_vset)
+PTXV_OP2_PART_FORMS(vset_u32_u32_ge_max, params_vset)
+PTXV_DSEL_PART_FORMS(vset_u32_s32_eq, params_vset_dsel)
+PTXV_OP2_PART_FORMS(vset_u32_s32_eq_add, params_vset)
+PTXV_OP2_PART_FORMS(vset_u32_s32_eq_min, params_vset)
+PTXV_OP2_PART_FORMS(vset_u32_s32_eq_max, params_vset)
+PTXV_DSEL_PART_FORMS(vset_u32_s32_ne, params_vset_dsel)
+PTXV_OP2_PART_FORMS(vset_u32_s32_ne_add, params_vset)
+PTXV_OP2_PART_FORMS(vset_u32_s32_ne_min, params_vset)
+PTXV_OP2_PART_FORMS(vset_u32_s32_ne_max, params_vset)
+PTXV_DSEL_PART_FORMS(vset_u32_s32_lt, params_vset_dsel)
+PTXV_OP2_PART_FORMS(vset_u32_s32_lt_add, params_vset)
+PTXV_OP2_PART_FORMS(vset_u32_s32_lt_min, params_vset)
+PTXV_OP2_PART_FORMS(vset_u32_s32_lt_max, params_vset)
+PTXV_DSEL_PART_FORMS(vset_u32_s32_le, params_vset_dsel)
+PTXV_OP2_PART_FORMS(vset_u32_s32_le_add, params_vset)
+PTXV_OP2_PART_FORMS(vset_u32_s32_le_min, params_vset)
+PTXV_OP2_PART_FORMS(vset_u32_s32_le_max, params_vset)
+PTXV_DSEL_PART_FORMS(vset_u32_s32_gt, params_vset_dsel)
+PTXV_OP2_PART_FORMS(vset_u32_s32_gt_add, params_vset)
+PTXV_OP2_PART_FORMS(vset_u32_s32_gt_min, params_vset)
+PTXV_OP2_PART_FORMS(vset_u32_s32_gt_max, params_vset)
+PTXV_DSEL_PART_FORMS(vset_u32_s32_ge, params_vset_dsel)
+PTXV_OP2_PART_FORMS(vset_u32_s32_ge_add, params_vset)
+PTXV_OP2_PART_FORMS(vset_u32_s32_ge_min, params_vset)
+PTXV_OP2_PART_FORMS(vset_u32_s32_ge_max, params_vset)
+PTXV_DSEL_PART_FORMS(vset_s32_u32_eq, params_vset_dsel)
+PTXV_OP2_PART_FORMS(vset_s32_u32_eq_add, params_vset)
+PTXV_OP2_PART_FORMS(vset_s32_u32_eq_min, params_vset)
+PTXV_OP2_PART_FORMS(vset_s32_u32_eq_max, params_vset)
+PTXV_DSEL_PART_FORMS(vset_s32_u32_ne, params_vset_dsel)
+PTXV_OP2_PART_FORMS(vset_s32_u32_ne_add, params_vset)
+PTXV_OP2_PART_FORMS(vset_s32_u32_ne_min, params_vset)
+PTXV_OP2_PART_FORMS(vset_s32_u32_ne_max, params_vset)
+PTXV_DSEL_PART_FORMS(vset_s32_u32_lt, params_vset_dsel)
+PTXV_OP2_PART_FORMS(vset_s32_u32_lt_add, params_vset)
+PTXV_OP2_PART_FORMS(vset_s32_u32_lt_min, params_vset)
+PTXV_OP2_PART_FORMS(vset_s32_u32_lt_max, params_vset)
+PTXV_DSEL_PART_FORMS(vset_s32_u32_le, params_vset_dsel)
+PTXV_OP2_PART_FORMS(vset_s32_u32_le_add, params_vset)
+PTXV_OP2_PART_FORMS(vset_s32_u32_le_min, params_vset)
+PTXV_OP2_PART_FORMS(vset_s32_u32_le_max, params_vset)
+PTXV_DSEL_PART_FORMS(vset_s32_u32_gt, params_vset_dsel)
+PTXV_OP2_PART_FORMS(vset_s32_u32_gt_add, params_vset)
+PTXV_OP2_PART_FORMS(vset_s32_u32_gt_min, params_vset)
+PTXV_OP2_PART_FORMS(vset_s32_u32_gt_max, params_vset)
+PTXV_DSEL_PART_FORMS(vset_s32_u32_ge, params_vset_dsel)
+PTXV_OP2_PART_FORMS(vset_s32_u32_ge_add, params_vset)
+PTXV_OP2_PART_FORMS(vset_s32_u32_ge_min, params_vset)
+PTXV_OP2_PART_FORMS(vset_s32_u32_ge_max, params_vset)
+PTXV_DSEL_FORMS(vset_s32_s32_eq, params_vset_dsel)
+PTXV_OP2_FORMS(vset_s32_s32_eq_add, params_vset)
+PTXV_OP2_FORMS(vset_s32_s32_eq_min, params_vset)
+PTXV_OP2_FORMS(vset_s32_s32_eq_max, params_vset)
+PTXV_DSEL_FORMS(vset_s32_s32_ne, params_vset_dsel)
+PTXV_OP2_FORMS(vset_s32_s32_ne_add, params_vset)
+PTXV_OP2_FORMS(vset_s32_s32_ne_min, params_vset)
+PTXV_OP2_FORMS(vset_s32_s32_ne_max, params_vset)
+PTXV_DSEL_FORMS(vset_s32_s32_lt, params_vset_dsel)
+PTXV_OP2_FORMS(vset_s32_s32_lt_add, params_vset)
+PTXV_OP2_FORMS(vset_s32_s32_lt_min, params_vset)
+PTXV_OP2_FORMS(vset_s32_s32_lt_max, params_vset)
+PTXV_DSEL_FORMS(vset_s32_s32_le, params_vset_dsel)
+PTXV_OP2_FORMS(vset_s32_s32_le_add, params_vset)
+PTXV_OP2_FORMS(vset_s32_s32_le_min, params_vset)
+PTXV_OP2_FORMS(vset_s32_s32_le_max, params_vset)
+PTXV_DSEL_FORMS(vset_s32_s32_gt, params_vset_dsel)
+PTXV_OP2_FORMS(vset_s32_s32_gt_add, params_vset)
+PTXV_OP2_FORMS(vset_s32_s32_gt_min, params_vset)
+PTXV_OP2_FORMS(vset_s32_s32_gt_max, params_vset)
+PTXV_DSEL_FORMS(vset_s32_s32_ge, params_vset_dsel)
+PTXV_OP2_FORMS(vset_s32_s32_ge_add, params_vset)
+PTXV_OP2_FORMS(vset_s32_s32_ge_min, params_vset)
+PTXV_OP2_FORMS(vset_s32_s32_ge_max, params_vset)
 
 // ---- vop2 (PTX ISA 9.7.18.2.1) vadd2 vsub2 vavrg2 vabsdiff2 vmin2 vmax2; readings R2 R3 R4 R5 R7 R10 R11
 
@@ -11490,440 +8395,6 @@ PTXV_FI constexpr u32 vmax2_s32_s32_s32_sat(u32 A, u32 B, u32 c, unsigned m) noe
     return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
-namespace rt {
-PTXV_FI constexpr u32 vadd2_u32_u32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_u32_u32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd2_u32_u32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_u32_u32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd2_u32_u32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_u32_u32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd2_u32_u32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_u32_u32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd2_u32_u32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_u32_u32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd2_u32_u32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_u32_u32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd2_u32_s32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_u32_s32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd2_u32_s32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_u32_s32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd2_u32_s32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_u32_s32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd2_u32_s32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_u32_s32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd2_u32_s32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_u32_s32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd2_u32_s32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_u32_s32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd2_s32_u32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_s32_u32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd2_s32_u32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_s32_u32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd2_s32_u32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_s32_u32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd2_s32_u32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_s32_u32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd2_s32_u32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_s32_u32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd2_s32_u32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_s32_u32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd2_s32_s32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_s32_s32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd2_s32_s32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_s32_s32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd2_s32_s32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_s32_s32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd2_s32_s32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_s32_s32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd2_s32_s32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_s32_s32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd2_s32_s32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_s32_s32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub2_u32_u32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_u32_u32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub2_u32_u32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_u32_u32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub2_u32_u32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_u32_u32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub2_u32_u32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_u32_u32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub2_u32_u32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_u32_u32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub2_u32_u32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_u32_u32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub2_u32_s32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_u32_s32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub2_u32_s32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_u32_s32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub2_u32_s32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_u32_s32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub2_u32_s32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_u32_s32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub2_u32_s32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_u32_s32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub2_u32_s32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_u32_s32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub2_s32_u32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_s32_u32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub2_s32_u32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_s32_u32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub2_s32_u32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_s32_u32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub2_s32_u32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_s32_u32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub2_s32_u32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_s32_u32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub2_s32_u32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_s32_u32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub2_s32_s32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_s32_s32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub2_s32_s32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_s32_s32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub2_s32_s32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_s32_s32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub2_s32_s32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_s32_s32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub2_s32_s32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_s32_s32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub2_s32_s32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_s32_s32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg2_u32_u32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_u32_u32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg2_u32_u32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_u32_u32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg2_u32_u32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_u32_u32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg2_u32_u32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_u32_u32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg2_u32_u32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_u32_u32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg2_u32_u32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_u32_u32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg2_u32_s32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_u32_s32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg2_u32_s32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_u32_s32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg2_u32_s32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_u32_s32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg2_u32_s32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_u32_s32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg2_u32_s32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_u32_s32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg2_u32_s32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_u32_s32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg2_s32_u32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_s32_u32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg2_s32_u32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_s32_u32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg2_s32_u32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_s32_u32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg2_s32_u32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_s32_u32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg2_s32_u32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_s32_u32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg2_s32_u32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_s32_u32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg2_s32_s32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_s32_s32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg2_s32_s32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_s32_s32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg2_s32_s32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_s32_s32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg2_s32_s32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_s32_s32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg2_s32_s32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_s32_s32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg2_s32_s32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_s32_s32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff2_u32_u32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_u32_u32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff2_u32_u32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_u32_u32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff2_u32_u32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_u32_u32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff2_u32_u32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_u32_u32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff2_u32_u32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_u32_u32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff2_u32_u32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_u32_u32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff2_u32_s32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_u32_s32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff2_u32_s32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_u32_s32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff2_u32_s32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_u32_s32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff2_u32_s32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_u32_s32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff2_u32_s32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_u32_s32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff2_u32_s32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_u32_s32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff2_s32_u32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_s32_u32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff2_s32_u32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_s32_u32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff2_s32_u32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_s32_u32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff2_s32_u32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_s32_u32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff2_s32_u32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_s32_u32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff2_s32_u32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_s32_u32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff2_s32_s32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_s32_s32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff2_s32_s32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_s32_s32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff2_s32_s32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_s32_s32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff2_s32_s32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_s32_s32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff2_s32_s32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_s32_s32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff2_s32_s32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_s32_s32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin2_u32_u32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_u32_u32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin2_u32_u32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_u32_u32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin2_u32_u32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_u32_u32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin2_u32_u32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_u32_u32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin2_u32_u32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_u32_u32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin2_u32_u32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_u32_u32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin2_u32_s32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_u32_s32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin2_u32_s32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_u32_s32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin2_u32_s32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_u32_s32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin2_u32_s32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_u32_s32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin2_u32_s32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_u32_s32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin2_u32_s32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_u32_s32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin2_s32_u32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_s32_u32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin2_s32_u32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_s32_u32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin2_s32_u32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_s32_u32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin2_s32_u32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_s32_u32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin2_s32_u32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_s32_u32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin2_s32_u32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_s32_u32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin2_s32_s32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_s32_s32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin2_s32_s32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_s32_s32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin2_s32_s32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_s32_s32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin2_s32_s32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_s32_s32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin2_s32_s32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_s32_s32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin2_s32_s32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_s32_s32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax2_u32_u32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_u32_u32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax2_u32_u32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_u32_u32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax2_u32_u32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_u32_u32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax2_u32_u32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_u32_u32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax2_u32_u32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_u32_u32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax2_u32_u32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_u32_u32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax2_u32_s32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_u32_s32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax2_u32_s32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_u32_s32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax2_u32_s32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_u32_s32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax2_u32_s32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_u32_s32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax2_u32_s32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_u32_s32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax2_u32_s32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_u32_s32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax2_s32_u32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_s32_u32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax2_s32_u32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_s32_u32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax2_s32_u32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_s32_u32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax2_s32_u32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_s32_u32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax2_s32_u32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_s32_u32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax2_s32_u32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_s32_u32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax2_s32_s32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_s32_s32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax2_s32_s32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_s32_s32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax2_s32_s32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_s32_s32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax2_s32_s32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_s32_s32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax2_s32_s32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_s32_s32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax2_s32_s32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_s32_s32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-}  // namespace rt
 namespace detail {
 template <unsigned Asel, unsigned Bsel, unsigned Mask>
 PTXV_HD constexpr void params_vadd2() noexcept {
@@ -11932,126 +8403,30 @@ PTXV_HD constexpr void params_vadd2() noexcept {
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
 }
 }  // namespace detail
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vadd2_u32_u32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd2<Asel, Bsel, Mask>();
-    return detail::k::vadd2_u32_u32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vadd2_u32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd2<Asel, Bsel, Mask>();
-    return detail::k::vadd2_u32_u32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vadd2_u32_u32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd2<Asel, Bsel, Mask>();
-    return detail::k::vadd2_u32_u32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vadd2_u32_u32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd2<Asel, Bsel, Mask>();
-    return detail::k::vadd2_u32_u32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vadd2_u32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd2<Asel, Bsel, Mask>();
-    return detail::k::vadd2_u32_u32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vadd2_u32_u32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd2<Asel, Bsel, Mask>();
-    return detail::k::vadd2_u32_u32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vadd2_u32_s32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd2<Asel, Bsel, Mask>();
-    return detail::k::vadd2_u32_s32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vadd2_u32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd2<Asel, Bsel, Mask>();
-    return detail::k::vadd2_u32_s32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vadd2_u32_s32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd2<Asel, Bsel, Mask>();
-    return detail::k::vadd2_u32_s32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vadd2_u32_s32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd2<Asel, Bsel, Mask>();
-    return detail::k::vadd2_u32_s32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vadd2_u32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd2<Asel, Bsel, Mask>();
-    return detail::k::vadd2_u32_s32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vadd2_u32_s32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd2<Asel, Bsel, Mask>();
-    return detail::k::vadd2_u32_s32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vadd2_s32_u32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd2<Asel, Bsel, Mask>();
-    return detail::k::vadd2_s32_u32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vadd2_s32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd2<Asel, Bsel, Mask>();
-    return detail::k::vadd2_s32_u32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vadd2_s32_u32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd2<Asel, Bsel, Mask>();
-    return detail::k::vadd2_s32_u32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vadd2_s32_u32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd2<Asel, Bsel, Mask>();
-    return detail::k::vadd2_s32_u32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vadd2_s32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd2<Asel, Bsel, Mask>();
-    return detail::k::vadd2_s32_u32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vadd2_s32_u32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd2<Asel, Bsel, Mask>();
-    return detail::k::vadd2_s32_u32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vadd2_s32_s32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd2<Asel, Bsel, Mask>();
-    return detail::k::vadd2_s32_s32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vadd2_s32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd2<Asel, Bsel, Mask>();
-    return detail::k::vadd2_s32_s32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vadd2_s32_s32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd2<Asel, Bsel, Mask>();
-    return detail::k::vadd2_s32_s32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vadd2_s32_s32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd2<Asel, Bsel, Mask>();
-    return detail::k::vadd2_s32_s32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vadd2_s32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd2<Asel, Bsel, Mask>();
-    return detail::k::vadd2_s32_s32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vadd2_s32_s32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd2<Asel, Bsel, Mask>();
-    return detail::k::vadd2_s32_s32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
+PTXV_SIMD_FORMS(2, vadd2_u32_u32_u32, params_vadd2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vadd2_u32_u32_u32_add, params_vadd2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vadd2_u32_u32_u32_sat, params_vadd2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vadd2_u32_u32_s32, params_vadd2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vadd2_u32_u32_s32_add, params_vadd2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vadd2_u32_u32_s32_sat, params_vadd2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vadd2_u32_s32_u32, params_vadd2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vadd2_u32_s32_u32_add, params_vadd2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vadd2_u32_s32_u32_sat, params_vadd2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vadd2_u32_s32_s32, params_vadd2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vadd2_u32_s32_s32_add, params_vadd2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vadd2_u32_s32_s32_sat, params_vadd2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vadd2_s32_u32_u32, params_vadd2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vadd2_s32_u32_u32_add, params_vadd2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vadd2_s32_u32_u32_sat, params_vadd2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vadd2_s32_u32_s32, params_vadd2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vadd2_s32_u32_s32_add, params_vadd2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vadd2_s32_u32_s32_sat, params_vadd2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vadd2_s32_s32_u32, params_vadd2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vadd2_s32_s32_u32_add, params_vadd2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vadd2_s32_s32_u32_sat, params_vadd2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vadd2_s32_s32_s32, params_vadd2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vadd2_s32_s32_s32_add, params_vadd2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vadd2_s32_s32_s32_sat, params_vadd2, 0x10, 0x32, mask::h10)
 namespace detail {
 template <unsigned Asel, unsigned Bsel, unsigned Mask>
 PTXV_HD constexpr void params_vsub2() noexcept {
@@ -12060,126 +8435,30 @@ PTXV_HD constexpr void params_vsub2() noexcept {
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
 }
 }  // namespace detail
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vsub2_u32_u32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub2<Asel, Bsel, Mask>();
-    return detail::k::vsub2_u32_u32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vsub2_u32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub2<Asel, Bsel, Mask>();
-    return detail::k::vsub2_u32_u32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vsub2_u32_u32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub2<Asel, Bsel, Mask>();
-    return detail::k::vsub2_u32_u32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vsub2_u32_u32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub2<Asel, Bsel, Mask>();
-    return detail::k::vsub2_u32_u32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vsub2_u32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub2<Asel, Bsel, Mask>();
-    return detail::k::vsub2_u32_u32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vsub2_u32_u32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub2<Asel, Bsel, Mask>();
-    return detail::k::vsub2_u32_u32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vsub2_u32_s32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub2<Asel, Bsel, Mask>();
-    return detail::k::vsub2_u32_s32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vsub2_u32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub2<Asel, Bsel, Mask>();
-    return detail::k::vsub2_u32_s32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vsub2_u32_s32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub2<Asel, Bsel, Mask>();
-    return detail::k::vsub2_u32_s32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vsub2_u32_s32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub2<Asel, Bsel, Mask>();
-    return detail::k::vsub2_u32_s32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vsub2_u32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub2<Asel, Bsel, Mask>();
-    return detail::k::vsub2_u32_s32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vsub2_u32_s32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub2<Asel, Bsel, Mask>();
-    return detail::k::vsub2_u32_s32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vsub2_s32_u32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub2<Asel, Bsel, Mask>();
-    return detail::k::vsub2_s32_u32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vsub2_s32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub2<Asel, Bsel, Mask>();
-    return detail::k::vsub2_s32_u32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vsub2_s32_u32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub2<Asel, Bsel, Mask>();
-    return detail::k::vsub2_s32_u32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vsub2_s32_u32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub2<Asel, Bsel, Mask>();
-    return detail::k::vsub2_s32_u32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vsub2_s32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub2<Asel, Bsel, Mask>();
-    return detail::k::vsub2_s32_u32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vsub2_s32_u32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub2<Asel, Bsel, Mask>();
-    return detail::k::vsub2_s32_u32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vsub2_s32_s32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub2<Asel, Bsel, Mask>();
-    return detail::k::vsub2_s32_s32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vsub2_s32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub2<Asel, Bsel, Mask>();
-    return detail::k::vsub2_s32_s32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vsub2_s32_s32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub2<Asel, Bsel, Mask>();
-    return detail::k::vsub2_s32_s32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vsub2_s32_s32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub2<Asel, Bsel, Mask>();
-    return detail::k::vsub2_s32_s32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vsub2_s32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub2<Asel, Bsel, Mask>();
-    return detail::k::vsub2_s32_s32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vsub2_s32_s32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub2<Asel, Bsel, Mask>();
-    return detail::k::vsub2_s32_s32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
+PTXV_SIMD_FORMS(2, vsub2_u32_u32_u32, params_vsub2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vsub2_u32_u32_u32_add, params_vsub2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vsub2_u32_u32_u32_sat, params_vsub2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vsub2_u32_u32_s32, params_vsub2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vsub2_u32_u32_s32_add, params_vsub2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vsub2_u32_u32_s32_sat, params_vsub2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vsub2_u32_s32_u32, params_vsub2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vsub2_u32_s32_u32_add, params_vsub2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vsub2_u32_s32_u32_sat, params_vsub2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vsub2_u32_s32_s32, params_vsub2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vsub2_u32_s32_s32_add, params_vsub2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vsub2_u32_s32_s32_sat, params_vsub2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vsub2_s32_u32_u32, params_vsub2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vsub2_s32_u32_u32_add, params_vsub2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vsub2_s32_u32_u32_sat, params_vsub2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vsub2_s32_u32_s32, params_vsub2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vsub2_s32_u32_s32_add, params_vsub2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vsub2_s32_u32_s32_sat, params_vsub2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vsub2_s32_s32_u32, params_vsub2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vsub2_s32_s32_u32_add, params_vsub2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vsub2_s32_s32_u32_sat, params_vsub2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vsub2_s32_s32_s32, params_vsub2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vsub2_s32_s32_s32_add, params_vsub2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vsub2_s32_s32_s32_sat, params_vsub2, 0x10, 0x32, mask::h10)
 namespace detail {
 template <unsigned Asel, unsigned Bsel, unsigned Mask>
 PTXV_HD constexpr void params_vavrg2() noexcept {
@@ -12188,126 +8467,30 @@ PTXV_HD constexpr void params_vavrg2() noexcept {
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
 }
 }  // namespace detail
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vavrg2_u32_u32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg2<Asel, Bsel, Mask>();
-    return detail::k::vavrg2_u32_u32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vavrg2_u32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg2<Asel, Bsel, Mask>();
-    return detail::k::vavrg2_u32_u32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vavrg2_u32_u32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg2<Asel, Bsel, Mask>();
-    return detail::k::vavrg2_u32_u32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vavrg2_u32_u32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg2<Asel, Bsel, Mask>();
-    return detail::k::vavrg2_u32_u32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vavrg2_u32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg2<Asel, Bsel, Mask>();
-    return detail::k::vavrg2_u32_u32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vavrg2_u32_u32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg2<Asel, Bsel, Mask>();
-    return detail::k::vavrg2_u32_u32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vavrg2_u32_s32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg2<Asel, Bsel, Mask>();
-    return detail::k::vavrg2_u32_s32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vavrg2_u32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg2<Asel, Bsel, Mask>();
-    return detail::k::vavrg2_u32_s32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vavrg2_u32_s32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg2<Asel, Bsel, Mask>();
-    return detail::k::vavrg2_u32_s32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vavrg2_u32_s32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg2<Asel, Bsel, Mask>();
-    return detail::k::vavrg2_u32_s32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vavrg2_u32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg2<Asel, Bsel, Mask>();
-    return detail::k::vavrg2_u32_s32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vavrg2_u32_s32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg2<Asel, Bsel, Mask>();
-    return detail::k::vavrg2_u32_s32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vavrg2_s32_u32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg2<Asel, Bsel, Mask>();
-    return detail::k::vavrg2_s32_u32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vavrg2_s32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg2<Asel, Bsel, Mask>();
-    return detail::k::vavrg2_s32_u32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vavrg2_s32_u32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg2<Asel, Bsel, Mask>();
-    return detail::k::vavrg2_s32_u32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vavrg2_s32_u32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg2<Asel, Bsel, Mask>();
-    return detail::k::vavrg2_s32_u32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vavrg2_s32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg2<Asel, Bsel, Mask>();
-    return detail::k::vavrg2_s32_u32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vavrg2_s32_u32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg2<Asel, Bsel, Mask>();
-    return detail::k::vavrg2_s32_u32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vavrg2_s32_s32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg2<Asel, Bsel, Mask>();
-    return detail::k::vavrg2_s32_s32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vavrg2_s32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg2<Asel, Bsel, Mask>();
-    return detail::k::vavrg2_s32_s32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vavrg2_s32_s32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg2<Asel, Bsel, Mask>();
-    return detail::k::vavrg2_s32_s32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vavrg2_s32_s32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg2<Asel, Bsel, Mask>();
-    return detail::k::vavrg2_s32_s32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vavrg2_s32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg2<Asel, Bsel, Mask>();
-    return detail::k::vavrg2_s32_s32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vavrg2_s32_s32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg2<Asel, Bsel, Mask>();
-    return detail::k::vavrg2_s32_s32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
+PTXV_SIMD_FORMS(2, vavrg2_u32_u32_u32, params_vavrg2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vavrg2_u32_u32_u32_add, params_vavrg2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vavrg2_u32_u32_u32_sat, params_vavrg2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vavrg2_u32_u32_s32, params_vavrg2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vavrg2_u32_u32_s32_add, params_vavrg2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vavrg2_u32_u32_s32_sat, params_vavrg2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vavrg2_u32_s32_u32, params_vavrg2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vavrg2_u32_s32_u32_add, params_vavrg2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vavrg2_u32_s32_u32_sat, params_vavrg2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vavrg2_u32_s32_s32, params_vavrg2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vavrg2_u32_s32_s32_add, params_vavrg2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vavrg2_u32_s32_s32_sat, params_vavrg2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vavrg2_s32_u32_u32, params_vavrg2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vavrg2_s32_u32_u32_add, params_vavrg2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vavrg2_s32_u32_u32_sat, params_vavrg2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vavrg2_s32_u32_s32, params_vavrg2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vavrg2_s32_u32_s32_add, params_vavrg2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vavrg2_s32_u32_s32_sat, params_vavrg2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vavrg2_s32_s32_u32, params_vavrg2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vavrg2_s32_s32_u32_add, params_vavrg2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vavrg2_s32_s32_u32_sat, params_vavrg2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vavrg2_s32_s32_s32, params_vavrg2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vavrg2_s32_s32_s32_add, params_vavrg2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vavrg2_s32_s32_s32_sat, params_vavrg2, 0x10, 0x32, mask::h10)
 namespace detail {
 template <unsigned Asel, unsigned Bsel, unsigned Mask>
 PTXV_HD constexpr void params_vabsdiff2() noexcept {
@@ -12316,126 +8499,30 @@ PTXV_HD constexpr void params_vabsdiff2() noexcept {
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
 }
 }  // namespace detail
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vabsdiff2_u32_u32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff2<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff2_u32_u32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vabsdiff2_u32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff2<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff2_u32_u32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vabsdiff2_u32_u32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff2<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff2_u32_u32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vabsdiff2_u32_u32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff2<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff2_u32_u32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vabsdiff2_u32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff2<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff2_u32_u32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vabsdiff2_u32_u32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff2<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff2_u32_u32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vabsdiff2_u32_s32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff2<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff2_u32_s32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vabsdiff2_u32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff2<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff2_u32_s32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vabsdiff2_u32_s32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff2<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff2_u32_s32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vabsdiff2_u32_s32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff2<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff2_u32_s32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vabsdiff2_u32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff2<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff2_u32_s32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vabsdiff2_u32_s32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff2<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff2_u32_s32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vabsdiff2_s32_u32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff2<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff2_s32_u32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vabsdiff2_s32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff2<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff2_s32_u32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vabsdiff2_s32_u32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff2<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff2_s32_u32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vabsdiff2_s32_u32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff2<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff2_s32_u32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vabsdiff2_s32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff2<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff2_s32_u32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vabsdiff2_s32_u32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff2<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff2_s32_u32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vabsdiff2_s32_s32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff2<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff2_s32_s32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vabsdiff2_s32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff2<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff2_s32_s32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vabsdiff2_s32_s32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff2<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff2_s32_s32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vabsdiff2_s32_s32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff2<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff2_s32_s32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vabsdiff2_s32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff2<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff2_s32_s32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vabsdiff2_s32_s32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff2<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff2_s32_s32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
+PTXV_SIMD_FORMS(2, vabsdiff2_u32_u32_u32, params_vabsdiff2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vabsdiff2_u32_u32_u32_add, params_vabsdiff2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vabsdiff2_u32_u32_u32_sat, params_vabsdiff2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vabsdiff2_u32_u32_s32, params_vabsdiff2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vabsdiff2_u32_u32_s32_add, params_vabsdiff2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vabsdiff2_u32_u32_s32_sat, params_vabsdiff2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vabsdiff2_u32_s32_u32, params_vabsdiff2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vabsdiff2_u32_s32_u32_add, params_vabsdiff2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vabsdiff2_u32_s32_u32_sat, params_vabsdiff2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vabsdiff2_u32_s32_s32, params_vabsdiff2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vabsdiff2_u32_s32_s32_add, params_vabsdiff2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vabsdiff2_u32_s32_s32_sat, params_vabsdiff2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vabsdiff2_s32_u32_u32, params_vabsdiff2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vabsdiff2_s32_u32_u32_add, params_vabsdiff2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vabsdiff2_s32_u32_u32_sat, params_vabsdiff2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vabsdiff2_s32_u32_s32, params_vabsdiff2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vabsdiff2_s32_u32_s32_add, params_vabsdiff2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vabsdiff2_s32_u32_s32_sat, params_vabsdiff2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vabsdiff2_s32_s32_u32, params_vabsdiff2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vabsdiff2_s32_s32_u32_add, params_vabsdiff2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vabsdiff2_s32_s32_u32_sat, params_vabsdiff2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vabsdiff2_s32_s32_s32, params_vabsdiff2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vabsdiff2_s32_s32_s32_add, params_vabsdiff2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vabsdiff2_s32_s32_s32_sat, params_vabsdiff2, 0x10, 0x32, mask::h10)
 namespace detail {
 template <unsigned Asel, unsigned Bsel, unsigned Mask>
 PTXV_HD constexpr void params_vmin2() noexcept {
@@ -12444,126 +8531,30 @@ PTXV_HD constexpr void params_vmin2() noexcept {
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
 }
 }  // namespace detail
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmin2_u32_u32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin2<Asel, Bsel, Mask>();
-    return detail::k::vmin2_u32_u32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmin2_u32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin2<Asel, Bsel, Mask>();
-    return detail::k::vmin2_u32_u32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmin2_u32_u32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin2<Asel, Bsel, Mask>();
-    return detail::k::vmin2_u32_u32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmin2_u32_u32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin2<Asel, Bsel, Mask>();
-    return detail::k::vmin2_u32_u32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmin2_u32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin2<Asel, Bsel, Mask>();
-    return detail::k::vmin2_u32_u32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmin2_u32_u32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin2<Asel, Bsel, Mask>();
-    return detail::k::vmin2_u32_u32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmin2_u32_s32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin2<Asel, Bsel, Mask>();
-    return detail::k::vmin2_u32_s32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmin2_u32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin2<Asel, Bsel, Mask>();
-    return detail::k::vmin2_u32_s32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmin2_u32_s32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin2<Asel, Bsel, Mask>();
-    return detail::k::vmin2_u32_s32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmin2_u32_s32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin2<Asel, Bsel, Mask>();
-    return detail::k::vmin2_u32_s32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmin2_u32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin2<Asel, Bsel, Mask>();
-    return detail::k::vmin2_u32_s32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmin2_u32_s32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin2<Asel, Bsel, Mask>();
-    return detail::k::vmin2_u32_s32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmin2_s32_u32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin2<Asel, Bsel, Mask>();
-    return detail::k::vmin2_s32_u32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmin2_s32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin2<Asel, Bsel, Mask>();
-    return detail::k::vmin2_s32_u32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmin2_s32_u32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin2<Asel, Bsel, Mask>();
-    return detail::k::vmin2_s32_u32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmin2_s32_u32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin2<Asel, Bsel, Mask>();
-    return detail::k::vmin2_s32_u32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmin2_s32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin2<Asel, Bsel, Mask>();
-    return detail::k::vmin2_s32_u32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmin2_s32_u32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin2<Asel, Bsel, Mask>();
-    return detail::k::vmin2_s32_u32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmin2_s32_s32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin2<Asel, Bsel, Mask>();
-    return detail::k::vmin2_s32_s32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmin2_s32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin2<Asel, Bsel, Mask>();
-    return detail::k::vmin2_s32_s32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmin2_s32_s32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin2<Asel, Bsel, Mask>();
-    return detail::k::vmin2_s32_s32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmin2_s32_s32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin2<Asel, Bsel, Mask>();
-    return detail::k::vmin2_s32_s32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmin2_s32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin2<Asel, Bsel, Mask>();
-    return detail::k::vmin2_s32_s32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmin2_s32_s32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin2<Asel, Bsel, Mask>();
-    return detail::k::vmin2_s32_s32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
+PTXV_SIMD_FORMS(2, vmin2_u32_u32_u32, params_vmin2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmin2_u32_u32_u32_add, params_vmin2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmin2_u32_u32_u32_sat, params_vmin2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmin2_u32_u32_s32, params_vmin2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmin2_u32_u32_s32_add, params_vmin2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmin2_u32_u32_s32_sat, params_vmin2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmin2_u32_s32_u32, params_vmin2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmin2_u32_s32_u32_add, params_vmin2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmin2_u32_s32_u32_sat, params_vmin2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmin2_u32_s32_s32, params_vmin2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmin2_u32_s32_s32_add, params_vmin2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmin2_u32_s32_s32_sat, params_vmin2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmin2_s32_u32_u32, params_vmin2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmin2_s32_u32_u32_add, params_vmin2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmin2_s32_u32_u32_sat, params_vmin2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmin2_s32_u32_s32, params_vmin2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmin2_s32_u32_s32_add, params_vmin2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmin2_s32_u32_s32_sat, params_vmin2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmin2_s32_s32_u32, params_vmin2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmin2_s32_s32_u32_add, params_vmin2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmin2_s32_s32_u32_sat, params_vmin2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmin2_s32_s32_s32, params_vmin2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmin2_s32_s32_s32_add, params_vmin2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmin2_s32_s32_s32_sat, params_vmin2, 0x10, 0x32, mask::h10)
 namespace detail {
 template <unsigned Asel, unsigned Bsel, unsigned Mask>
 PTXV_HD constexpr void params_vmax2() noexcept {
@@ -12572,126 +8563,30 @@ PTXV_HD constexpr void params_vmax2() noexcept {
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
 }
 }  // namespace detail
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmax2_u32_u32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax2<Asel, Bsel, Mask>();
-    return detail::k::vmax2_u32_u32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmax2_u32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax2<Asel, Bsel, Mask>();
-    return detail::k::vmax2_u32_u32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmax2_u32_u32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax2<Asel, Bsel, Mask>();
-    return detail::k::vmax2_u32_u32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmax2_u32_u32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax2<Asel, Bsel, Mask>();
-    return detail::k::vmax2_u32_u32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmax2_u32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax2<Asel, Bsel, Mask>();
-    return detail::k::vmax2_u32_u32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmax2_u32_u32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax2<Asel, Bsel, Mask>();
-    return detail::k::vmax2_u32_u32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmax2_u32_s32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax2<Asel, Bsel, Mask>();
-    return detail::k::vmax2_u32_s32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmax2_u32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax2<Asel, Bsel, Mask>();
-    return detail::k::vmax2_u32_s32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmax2_u32_s32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax2<Asel, Bsel, Mask>();
-    return detail::k::vmax2_u32_s32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmax2_u32_s32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax2<Asel, Bsel, Mask>();
-    return detail::k::vmax2_u32_s32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmax2_u32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax2<Asel, Bsel, Mask>();
-    return detail::k::vmax2_u32_s32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmax2_u32_s32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax2<Asel, Bsel, Mask>();
-    return detail::k::vmax2_u32_s32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmax2_s32_u32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax2<Asel, Bsel, Mask>();
-    return detail::k::vmax2_s32_u32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmax2_s32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax2<Asel, Bsel, Mask>();
-    return detail::k::vmax2_s32_u32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmax2_s32_u32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax2<Asel, Bsel, Mask>();
-    return detail::k::vmax2_s32_u32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmax2_s32_u32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax2<Asel, Bsel, Mask>();
-    return detail::k::vmax2_s32_u32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmax2_s32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax2<Asel, Bsel, Mask>();
-    return detail::k::vmax2_s32_u32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmax2_s32_u32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax2<Asel, Bsel, Mask>();
-    return detail::k::vmax2_s32_u32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmax2_s32_s32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax2<Asel, Bsel, Mask>();
-    return detail::k::vmax2_s32_s32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmax2_s32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax2<Asel, Bsel, Mask>();
-    return detail::k::vmax2_s32_s32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmax2_s32_s32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax2<Asel, Bsel, Mask>();
-    return detail::k::vmax2_s32_s32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmax2_s32_s32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax2<Asel, Bsel, Mask>();
-    return detail::k::vmax2_s32_s32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmax2_s32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax2<Asel, Bsel, Mask>();
-    return detail::k::vmax2_s32_s32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vmax2_s32_s32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax2<Asel, Bsel, Mask>();
-    return detail::k::vmax2_s32_s32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
+PTXV_SIMD_FORMS(2, vmax2_u32_u32_u32, params_vmax2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmax2_u32_u32_u32_add, params_vmax2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmax2_u32_u32_u32_sat, params_vmax2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmax2_u32_u32_s32, params_vmax2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmax2_u32_u32_s32_add, params_vmax2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmax2_u32_u32_s32_sat, params_vmax2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmax2_u32_s32_u32, params_vmax2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmax2_u32_s32_u32_add, params_vmax2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmax2_u32_s32_u32_sat, params_vmax2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmax2_u32_s32_s32, params_vmax2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmax2_u32_s32_s32_add, params_vmax2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmax2_u32_s32_s32_sat, params_vmax2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmax2_s32_u32_u32, params_vmax2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmax2_s32_u32_u32_add, params_vmax2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmax2_s32_u32_u32_sat, params_vmax2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmax2_s32_u32_s32, params_vmax2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmax2_s32_u32_s32_add, params_vmax2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmax2_s32_u32_s32_sat, params_vmax2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmax2_s32_s32_u32, params_vmax2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmax2_s32_s32_u32_add, params_vmax2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmax2_s32_s32_u32_sat, params_vmax2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmax2_s32_s32_s32, params_vmax2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmax2_s32_s32_s32_add, params_vmax2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vmax2_s32_s32_s32_sat, params_vmax2, 0x10, 0x32, mask::h10)
 
 // ---- vset2 (PTX ISA 9.7.18.2.2) vset2; readings R2 R3 R4 R5 R10 R11 R14
 
@@ -12937,152 +8832,6 @@ PTXV_FI constexpr u32 vset2_s32_s32_ge_add(u32 A, u32 B, u32 c, unsigned m) noex
     return c + detail::lanes<2>::cnt(g & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
-namespace rt {
-PTXV_FI constexpr u32 vset2_u32_u32_eq(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_u32_eq(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_u32_u32_eq_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_u32_eq_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_u32_u32_ne(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_u32_ne(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_u32_u32_ne_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_u32_ne_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_u32_u32_lt(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_u32_lt(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_u32_u32_lt_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_u32_lt_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_u32_u32_le(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_u32_le(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_u32_u32_le_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_u32_le_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_u32_u32_gt(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_u32_gt(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_u32_u32_gt_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_u32_gt_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_u32_u32_ge(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_u32_ge(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_u32_u32_ge_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_u32_ge_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_u32_s32_eq(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_s32_eq(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_u32_s32_eq_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_s32_eq_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_u32_s32_ne(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_s32_ne(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_u32_s32_ne_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_s32_ne_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_u32_s32_lt(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_s32_lt(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_u32_s32_lt_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_s32_lt_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_u32_s32_le(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_s32_le(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_u32_s32_le_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_s32_le_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_u32_s32_gt(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_s32_gt(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_u32_s32_gt_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_s32_gt_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_u32_s32_ge(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_s32_ge(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_u32_s32_ge_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_s32_ge_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_s32_u32_eq(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_u32_eq(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_s32_u32_eq_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_u32_eq_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_s32_u32_ne(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_u32_ne(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_s32_u32_ne_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_u32_ne_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_s32_u32_lt(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_u32_lt(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_s32_u32_lt_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_u32_lt_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_s32_u32_le(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_u32_le(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_s32_u32_le_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_u32_le_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_s32_u32_gt(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_u32_gt(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_s32_u32_gt_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_u32_gt_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_s32_u32_ge(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_u32_ge(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_s32_u32_ge_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_u32_ge_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_s32_s32_eq(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_s32_eq(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_s32_s32_eq_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_s32_eq_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_s32_s32_ne(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_s32_ne(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_s32_s32_ne_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_s32_ne_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_s32_s32_lt(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_s32_lt(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_s32_s32_lt_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_s32_lt_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_s32_s32_le(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_s32_le(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_s32_s32_le_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_s32_le_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_s32_s32_gt(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_s32_gt(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_s32_s32_gt_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_s32_gt_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_s32_s32_ge(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_s32_ge(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset2_s32_s32_ge_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_s32_ge_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
-}
-}  // namespace rt
 namespace detail {
 template <unsigned Asel, unsigned Bsel, unsigned Mask>
 PTXV_HD constexpr void params_vset2() noexcept {
@@ -13091,246 +8840,54 @@ PTXV_HD constexpr void params_vset2() noexcept {
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
 }
 }  // namespace detail
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_u32_u32_eq(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_u32_u32_eq(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_u32_u32_eq_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_u32_u32_eq_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_u32_u32_ne(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_u32_u32_ne(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_u32_u32_ne_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_u32_u32_ne_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_u32_u32_lt(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_u32_u32_lt(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_u32_u32_lt_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_u32_u32_lt_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_u32_u32_le(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_u32_u32_le(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_u32_u32_le_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_u32_u32_le_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_u32_u32_gt(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_u32_u32_gt(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_u32_u32_gt_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_u32_u32_gt_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_u32_u32_ge(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_u32_u32_ge(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_u32_u32_ge_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_u32_u32_ge_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_u32_s32_eq(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_u32_s32_eq(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_u32_s32_eq_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_u32_s32_eq_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_u32_s32_ne(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_u32_s32_ne(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_u32_s32_ne_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_u32_s32_ne_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_u32_s32_lt(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_u32_s32_lt(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_u32_s32_lt_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_u32_s32_lt_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_u32_s32_le(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_u32_s32_le(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_u32_s32_le_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_u32_s32_le_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_u32_s32_gt(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_u32_s32_gt(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_u32_s32_gt_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_u32_s32_gt_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_u32_s32_ge(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_u32_s32_ge(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_u32_s32_ge_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_u32_s32_ge_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_s32_u32_eq(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_s32_u32_eq(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_s32_u32_eq_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_s32_u32_eq_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_s32_u32_ne(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_s32_u32_ne(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_s32_u32_ne_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_s32_u32_ne_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_s32_u32_lt(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_s32_u32_lt(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_s32_u32_lt_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_s32_u32_lt_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_s32_u32_le(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_s32_u32_le(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_s32_u32_le_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_s32_u32_le_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_s32_u32_gt(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_s32_u32_gt(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_s32_u32_gt_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_s32_u32_gt_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_s32_u32_ge(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_s32_u32_ge(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_s32_u32_ge_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_s32_u32_ge_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_s32_s32_eq(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_s32_s32_eq(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_s32_s32_eq_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_s32_s32_eq_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_s32_s32_ne(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_s32_s32_ne(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_s32_s32_ne_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_s32_s32_ne_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_s32_s32_lt(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_s32_s32_lt(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_s32_s32_lt_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_s32_s32_lt_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_s32_s32_le(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_s32_s32_le(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_s32_s32_le_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_s32_s32_le_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_s32_s32_gt(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_s32_s32_gt(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_s32_s32_gt_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_s32_s32_gt_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_s32_s32_ge(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_s32_s32_ge(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
-PTXV_FI constexpr u32 vset2_s32_s32_ge_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset2<Asel, Bsel, Mask>();
-    return detail::k::vset2_s32_s32_ge_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
-}
+PTXV_SIMD_FORMS(2, vset2_u32_u32_eq, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_u32_u32_eq_add, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_u32_u32_ne, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_u32_u32_ne_add, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_u32_u32_lt, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_u32_u32_lt_add, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_u32_u32_le, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_u32_u32_le_add, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_u32_u32_gt, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_u32_u32_gt_add, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_u32_u32_ge, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_u32_u32_ge_add, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_u32_s32_eq, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_u32_s32_eq_add, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_u32_s32_ne, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_u32_s32_ne_add, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_u32_s32_lt, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_u32_s32_lt_add, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_u32_s32_le, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_u32_s32_le_add, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_u32_s32_gt, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_u32_s32_gt_add, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_u32_s32_ge, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_u32_s32_ge_add, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_s32_u32_eq, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_s32_u32_eq_add, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_s32_u32_ne, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_s32_u32_ne_add, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_s32_u32_lt, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_s32_u32_lt_add, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_s32_u32_le, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_s32_u32_le_add, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_s32_u32_gt, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_s32_u32_gt_add, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_s32_u32_ge, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_s32_u32_ge_add, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_s32_s32_eq, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_s32_s32_eq_add, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_s32_s32_ne, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_s32_s32_ne_add, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_s32_s32_lt, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_s32_s32_lt_add, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_s32_s32_le, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_s32_s32_le_add, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_s32_s32_gt, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_s32_s32_gt_add, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_s32_s32_ge, params_vset2, 0x10, 0x32, mask::h10)
+PTXV_SIMD_FORMS(2, vset2_s32_s32_ge_add, params_vset2, 0x10, 0x32, mask::h10)
 
 // ---- vop4 (PTX ISA 9.7.18.2.3) vadd4 vsub4 vavrg4 vabsdiff4 vmin4 vmax4; readings R2 R3 R4 R5 R7 R10 R11 R17
 
@@ -14334,440 +9891,6 @@ PTXV_FI constexpr u32 vmax4_s32_s32_s32_sat(u32 A, u32 B, u32 c, unsigned m) noe
     return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
-namespace rt {
-PTXV_FI constexpr u32 vadd4_u32_u32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_u32_u32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd4_u32_u32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_u32_u32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd4_u32_u32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_u32_u32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd4_u32_u32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_u32_u32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd4_u32_u32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_u32_u32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd4_u32_u32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_u32_u32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd4_u32_s32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_u32_s32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd4_u32_s32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_u32_s32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd4_u32_s32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_u32_s32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd4_u32_s32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_u32_s32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd4_u32_s32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_u32_s32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd4_u32_s32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_u32_s32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd4_s32_u32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_s32_u32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd4_s32_u32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_s32_u32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd4_s32_u32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_s32_u32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd4_s32_u32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_s32_u32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd4_s32_u32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_s32_u32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd4_s32_u32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_s32_u32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd4_s32_s32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_s32_s32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd4_s32_s32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_s32_s32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd4_s32_s32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_s32_s32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd4_s32_s32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_s32_s32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd4_s32_s32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_s32_s32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vadd4_s32_s32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_s32_s32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub4_u32_u32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_u32_u32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub4_u32_u32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_u32_u32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub4_u32_u32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_u32_u32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub4_u32_u32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_u32_u32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub4_u32_u32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_u32_u32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub4_u32_u32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_u32_u32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub4_u32_s32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_u32_s32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub4_u32_s32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_u32_s32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub4_u32_s32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_u32_s32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub4_u32_s32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_u32_s32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub4_u32_s32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_u32_s32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub4_u32_s32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_u32_s32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub4_s32_u32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_s32_u32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub4_s32_u32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_s32_u32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub4_s32_u32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_s32_u32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub4_s32_u32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_s32_u32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub4_s32_u32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_s32_u32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub4_s32_u32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_s32_u32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub4_s32_s32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_s32_s32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub4_s32_s32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_s32_s32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub4_s32_s32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_s32_s32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub4_s32_s32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_s32_s32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub4_s32_s32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_s32_s32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vsub4_s32_s32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_s32_s32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg4_u32_u32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_u32_u32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg4_u32_u32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_u32_u32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg4_u32_u32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_u32_u32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg4_u32_u32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_u32_u32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg4_u32_u32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_u32_u32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg4_u32_u32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_u32_u32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg4_u32_s32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_u32_s32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg4_u32_s32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_u32_s32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg4_u32_s32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_u32_s32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg4_u32_s32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_u32_s32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg4_u32_s32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_u32_s32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg4_u32_s32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_u32_s32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg4_s32_u32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_s32_u32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg4_s32_u32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_s32_u32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg4_s32_u32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_s32_u32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg4_s32_u32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_s32_u32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg4_s32_u32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_s32_u32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg4_s32_u32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_s32_u32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg4_s32_s32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_s32_s32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg4_s32_s32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_s32_s32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg4_s32_s32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_s32_s32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg4_s32_s32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_s32_s32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg4_s32_s32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_s32_s32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vavrg4_s32_s32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_s32_s32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff4_u32_u32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_u32_u32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff4_u32_u32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_u32_u32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff4_u32_u32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_u32_u32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff4_u32_u32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_u32_u32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff4_u32_u32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_u32_u32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff4_u32_u32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_u32_u32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff4_u32_s32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_u32_s32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff4_u32_s32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_u32_s32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff4_u32_s32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_u32_s32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff4_u32_s32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_u32_s32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff4_u32_s32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_u32_s32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff4_u32_s32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_u32_s32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff4_s32_u32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_s32_u32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff4_s32_u32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_s32_u32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff4_s32_u32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_s32_u32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff4_s32_u32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_s32_u32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff4_s32_u32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_s32_u32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff4_s32_u32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_s32_u32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff4_s32_s32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_s32_s32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff4_s32_s32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_s32_s32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff4_s32_s32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_s32_s32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff4_s32_s32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_s32_s32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff4_s32_s32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_s32_s32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vabsdiff4_s32_s32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_s32_s32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin4_u32_u32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_u32_u32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin4_u32_u32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_u32_u32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin4_u32_u32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_u32_u32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin4_u32_u32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_u32_u32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin4_u32_u32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_u32_u32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin4_u32_u32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_u32_u32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin4_u32_s32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_u32_s32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin4_u32_s32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_u32_s32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin4_u32_s32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_u32_s32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin4_u32_s32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_u32_s32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin4_u32_s32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_u32_s32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin4_u32_s32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_u32_s32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin4_s32_u32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_s32_u32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin4_s32_u32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_s32_u32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin4_s32_u32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_s32_u32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin4_s32_u32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_s32_u32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin4_s32_u32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_s32_u32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin4_s32_u32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_s32_u32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin4_s32_s32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_s32_s32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin4_s32_s32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_s32_s32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin4_s32_s32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_s32_s32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin4_s32_s32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_s32_s32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin4_s32_s32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_s32_s32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmin4_s32_s32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_s32_s32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax4_u32_u32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_u32_u32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax4_u32_u32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_u32_u32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax4_u32_u32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_u32_u32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax4_u32_u32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_u32_u32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax4_u32_u32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_u32_u32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax4_u32_u32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_u32_u32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax4_u32_s32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_u32_s32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax4_u32_s32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_u32_s32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax4_u32_s32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_u32_s32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax4_u32_s32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_u32_s32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax4_u32_s32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_u32_s32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax4_u32_s32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_u32_s32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax4_s32_u32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_s32_u32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax4_s32_u32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_s32_u32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax4_s32_u32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_s32_u32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax4_s32_u32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_s32_u32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax4_s32_u32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_s32_u32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax4_s32_u32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_s32_u32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax4_s32_s32_u32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_s32_s32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax4_s32_s32_u32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_s32_s32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax4_s32_s32_u32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_s32_s32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax4_s32_s32_s32(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_s32_s32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax4_s32_s32_s32_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_s32_s32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vmax4_s32_s32_s32_sat(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_s32_s32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-}  // namespace rt
 namespace detail {
 template <unsigned Asel, unsigned Bsel, unsigned Mask>
 PTXV_HD constexpr void params_vadd4() noexcept {
@@ -14776,126 +9899,30 @@ PTXV_HD constexpr void params_vadd4() noexcept {
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
 }
 }  // namespace detail
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vadd4_u32_u32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd4<Asel, Bsel, Mask>();
-    return detail::k::vadd4_u32_u32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vadd4_u32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd4<Asel, Bsel, Mask>();
-    return detail::k::vadd4_u32_u32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vadd4_u32_u32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd4<Asel, Bsel, Mask>();
-    return detail::k::vadd4_u32_u32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vadd4_u32_u32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd4<Asel, Bsel, Mask>();
-    return detail::k::vadd4_u32_u32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vadd4_u32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd4<Asel, Bsel, Mask>();
-    return detail::k::vadd4_u32_u32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vadd4_u32_u32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd4<Asel, Bsel, Mask>();
-    return detail::k::vadd4_u32_u32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vadd4_u32_s32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd4<Asel, Bsel, Mask>();
-    return detail::k::vadd4_u32_s32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vadd4_u32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd4<Asel, Bsel, Mask>();
-    return detail::k::vadd4_u32_s32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vadd4_u32_s32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd4<Asel, Bsel, Mask>();
-    return detail::k::vadd4_u32_s32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vadd4_u32_s32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd4<Asel, Bsel, Mask>();
-    return detail::k::vadd4_u32_s32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vadd4_u32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd4<Asel, Bsel, Mask>();
-    return detail::k::vadd4_u32_s32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vadd4_u32_s32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd4<Asel, Bsel, Mask>();
-    return detail::k::vadd4_u32_s32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vadd4_s32_u32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd4<Asel, Bsel, Mask>();
-    return detail::k::vadd4_s32_u32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vadd4_s32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd4<Asel, Bsel, Mask>();
-    return detail::k::vadd4_s32_u32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vadd4_s32_u32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd4<Asel, Bsel, Mask>();
-    return detail::k::vadd4_s32_u32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vadd4_s32_u32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd4<Asel, Bsel, Mask>();
-    return detail::k::vadd4_s32_u32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vadd4_s32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd4<Asel, Bsel, Mask>();
-    return detail::k::vadd4_s32_u32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vadd4_s32_u32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd4<Asel, Bsel, Mask>();
-    return detail::k::vadd4_s32_u32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vadd4_s32_s32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd4<Asel, Bsel, Mask>();
-    return detail::k::vadd4_s32_s32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vadd4_s32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd4<Asel, Bsel, Mask>();
-    return detail::k::vadd4_s32_s32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vadd4_s32_s32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd4<Asel, Bsel, Mask>();
-    return detail::k::vadd4_s32_s32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vadd4_s32_s32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd4<Asel, Bsel, Mask>();
-    return detail::k::vadd4_s32_s32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vadd4_s32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd4<Asel, Bsel, Mask>();
-    return detail::k::vadd4_s32_s32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vadd4_s32_s32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vadd4<Asel, Bsel, Mask>();
-    return detail::k::vadd4_s32_s32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
+PTXV_SIMD_FORMS(4, vadd4_u32_u32_u32, params_vadd4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vadd4_u32_u32_u32_add, params_vadd4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vadd4_u32_u32_u32_sat, params_vadd4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vadd4_u32_u32_s32, params_vadd4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vadd4_u32_u32_s32_add, params_vadd4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vadd4_u32_u32_s32_sat, params_vadd4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vadd4_u32_s32_u32, params_vadd4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vadd4_u32_s32_u32_add, params_vadd4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vadd4_u32_s32_u32_sat, params_vadd4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vadd4_u32_s32_s32, params_vadd4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vadd4_u32_s32_s32_add, params_vadd4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vadd4_u32_s32_s32_sat, params_vadd4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vadd4_s32_u32_u32, params_vadd4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vadd4_s32_u32_u32_add, params_vadd4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vadd4_s32_u32_u32_sat, params_vadd4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vadd4_s32_u32_s32, params_vadd4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vadd4_s32_u32_s32_add, params_vadd4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vadd4_s32_u32_s32_sat, params_vadd4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vadd4_s32_s32_u32, params_vadd4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vadd4_s32_s32_u32_add, params_vadd4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vadd4_s32_s32_u32_sat, params_vadd4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vadd4_s32_s32_s32, params_vadd4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vadd4_s32_s32_s32_add, params_vadd4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vadd4_s32_s32_s32_sat, params_vadd4, 0x3210, 0x7654, mask::b3210)
 namespace detail {
 template <unsigned Asel, unsigned Bsel, unsigned Mask>
 PTXV_HD constexpr void params_vsub4() noexcept {
@@ -14904,126 +9931,30 @@ PTXV_HD constexpr void params_vsub4() noexcept {
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
 }
 }  // namespace detail
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vsub4_u32_u32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub4<Asel, Bsel, Mask>();
-    return detail::k::vsub4_u32_u32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vsub4_u32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub4<Asel, Bsel, Mask>();
-    return detail::k::vsub4_u32_u32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vsub4_u32_u32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub4<Asel, Bsel, Mask>();
-    return detail::k::vsub4_u32_u32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vsub4_u32_u32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub4<Asel, Bsel, Mask>();
-    return detail::k::vsub4_u32_u32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vsub4_u32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub4<Asel, Bsel, Mask>();
-    return detail::k::vsub4_u32_u32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vsub4_u32_u32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub4<Asel, Bsel, Mask>();
-    return detail::k::vsub4_u32_u32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vsub4_u32_s32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub4<Asel, Bsel, Mask>();
-    return detail::k::vsub4_u32_s32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vsub4_u32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub4<Asel, Bsel, Mask>();
-    return detail::k::vsub4_u32_s32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vsub4_u32_s32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub4<Asel, Bsel, Mask>();
-    return detail::k::vsub4_u32_s32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vsub4_u32_s32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub4<Asel, Bsel, Mask>();
-    return detail::k::vsub4_u32_s32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vsub4_u32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub4<Asel, Bsel, Mask>();
-    return detail::k::vsub4_u32_s32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vsub4_u32_s32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub4<Asel, Bsel, Mask>();
-    return detail::k::vsub4_u32_s32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vsub4_s32_u32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub4<Asel, Bsel, Mask>();
-    return detail::k::vsub4_s32_u32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vsub4_s32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub4<Asel, Bsel, Mask>();
-    return detail::k::vsub4_s32_u32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vsub4_s32_u32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub4<Asel, Bsel, Mask>();
-    return detail::k::vsub4_s32_u32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vsub4_s32_u32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub4<Asel, Bsel, Mask>();
-    return detail::k::vsub4_s32_u32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vsub4_s32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub4<Asel, Bsel, Mask>();
-    return detail::k::vsub4_s32_u32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vsub4_s32_u32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub4<Asel, Bsel, Mask>();
-    return detail::k::vsub4_s32_u32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vsub4_s32_s32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub4<Asel, Bsel, Mask>();
-    return detail::k::vsub4_s32_s32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vsub4_s32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub4<Asel, Bsel, Mask>();
-    return detail::k::vsub4_s32_s32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vsub4_s32_s32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub4<Asel, Bsel, Mask>();
-    return detail::k::vsub4_s32_s32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vsub4_s32_s32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub4<Asel, Bsel, Mask>();
-    return detail::k::vsub4_s32_s32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vsub4_s32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub4<Asel, Bsel, Mask>();
-    return detail::k::vsub4_s32_s32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vsub4_s32_s32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vsub4<Asel, Bsel, Mask>();
-    return detail::k::vsub4_s32_s32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
+PTXV_SIMD_FORMS(4, vsub4_u32_u32_u32, params_vsub4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vsub4_u32_u32_u32_add, params_vsub4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vsub4_u32_u32_u32_sat, params_vsub4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vsub4_u32_u32_s32, params_vsub4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vsub4_u32_u32_s32_add, params_vsub4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vsub4_u32_u32_s32_sat, params_vsub4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vsub4_u32_s32_u32, params_vsub4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vsub4_u32_s32_u32_add, params_vsub4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vsub4_u32_s32_u32_sat, params_vsub4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vsub4_u32_s32_s32, params_vsub4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vsub4_u32_s32_s32_add, params_vsub4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vsub4_u32_s32_s32_sat, params_vsub4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vsub4_s32_u32_u32, params_vsub4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vsub4_s32_u32_u32_add, params_vsub4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vsub4_s32_u32_u32_sat, params_vsub4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vsub4_s32_u32_s32, params_vsub4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vsub4_s32_u32_s32_add, params_vsub4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vsub4_s32_u32_s32_sat, params_vsub4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vsub4_s32_s32_u32, params_vsub4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vsub4_s32_s32_u32_add, params_vsub4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vsub4_s32_s32_u32_sat, params_vsub4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vsub4_s32_s32_s32, params_vsub4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vsub4_s32_s32_s32_add, params_vsub4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vsub4_s32_s32_s32_sat, params_vsub4, 0x3210, 0x7654, mask::b3210)
 namespace detail {
 template <unsigned Asel, unsigned Bsel, unsigned Mask>
 PTXV_HD constexpr void params_vavrg4() noexcept {
@@ -15032,126 +9963,30 @@ PTXV_HD constexpr void params_vavrg4() noexcept {
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
 }
 }  // namespace detail
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vavrg4_u32_u32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg4<Asel, Bsel, Mask>();
-    return detail::k::vavrg4_u32_u32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vavrg4_u32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg4<Asel, Bsel, Mask>();
-    return detail::k::vavrg4_u32_u32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vavrg4_u32_u32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg4<Asel, Bsel, Mask>();
-    return detail::k::vavrg4_u32_u32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vavrg4_u32_u32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg4<Asel, Bsel, Mask>();
-    return detail::k::vavrg4_u32_u32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vavrg4_u32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg4<Asel, Bsel, Mask>();
-    return detail::k::vavrg4_u32_u32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vavrg4_u32_u32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg4<Asel, Bsel, Mask>();
-    return detail::k::vavrg4_u32_u32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vavrg4_u32_s32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg4<Asel, Bsel, Mask>();
-    return detail::k::vavrg4_u32_s32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vavrg4_u32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg4<Asel, Bsel, Mask>();
-    return detail::k::vavrg4_u32_s32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vavrg4_u32_s32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg4<Asel, Bsel, Mask>();
-    return detail::k::vavrg4_u32_s32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vavrg4_u32_s32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg4<Asel, Bsel, Mask>();
-    return detail::k::vavrg4_u32_s32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vavrg4_u32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg4<Asel, Bsel, Mask>();
-    return detail::k::vavrg4_u32_s32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vavrg4_u32_s32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg4<Asel, Bsel, Mask>();
-    return detail::k::vavrg4_u32_s32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vavrg4_s32_u32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg4<Asel, Bsel, Mask>();
-    return detail::k::vavrg4_s32_u32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vavrg4_s32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg4<Asel, Bsel, Mask>();
-    return detail::k::vavrg4_s32_u32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vavrg4_s32_u32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg4<Asel, Bsel, Mask>();
-    return detail::k::vavrg4_s32_u32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vavrg4_s32_u32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg4<Asel, Bsel, Mask>();
-    return detail::k::vavrg4_s32_u32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vavrg4_s32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg4<Asel, Bsel, Mask>();
-    return detail::k::vavrg4_s32_u32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vavrg4_s32_u32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg4<Asel, Bsel, Mask>();
-    return detail::k::vavrg4_s32_u32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vavrg4_s32_s32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg4<Asel, Bsel, Mask>();
-    return detail::k::vavrg4_s32_s32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vavrg4_s32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg4<Asel, Bsel, Mask>();
-    return detail::k::vavrg4_s32_s32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vavrg4_s32_s32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg4<Asel, Bsel, Mask>();
-    return detail::k::vavrg4_s32_s32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vavrg4_s32_s32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg4<Asel, Bsel, Mask>();
-    return detail::k::vavrg4_s32_s32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vavrg4_s32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg4<Asel, Bsel, Mask>();
-    return detail::k::vavrg4_s32_s32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vavrg4_s32_s32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vavrg4<Asel, Bsel, Mask>();
-    return detail::k::vavrg4_s32_s32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
+PTXV_SIMD_FORMS(4, vavrg4_u32_u32_u32, params_vavrg4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vavrg4_u32_u32_u32_add, params_vavrg4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vavrg4_u32_u32_u32_sat, params_vavrg4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vavrg4_u32_u32_s32, params_vavrg4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vavrg4_u32_u32_s32_add, params_vavrg4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vavrg4_u32_u32_s32_sat, params_vavrg4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vavrg4_u32_s32_u32, params_vavrg4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vavrg4_u32_s32_u32_add, params_vavrg4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vavrg4_u32_s32_u32_sat, params_vavrg4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vavrg4_u32_s32_s32, params_vavrg4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vavrg4_u32_s32_s32_add, params_vavrg4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vavrg4_u32_s32_s32_sat, params_vavrg4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vavrg4_s32_u32_u32, params_vavrg4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vavrg4_s32_u32_u32_add, params_vavrg4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vavrg4_s32_u32_u32_sat, params_vavrg4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vavrg4_s32_u32_s32, params_vavrg4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vavrg4_s32_u32_s32_add, params_vavrg4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vavrg4_s32_u32_s32_sat, params_vavrg4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vavrg4_s32_s32_u32, params_vavrg4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vavrg4_s32_s32_u32_add, params_vavrg4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vavrg4_s32_s32_u32_sat, params_vavrg4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vavrg4_s32_s32_s32, params_vavrg4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vavrg4_s32_s32_s32_add, params_vavrg4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vavrg4_s32_s32_s32_sat, params_vavrg4, 0x3210, 0x7654, mask::b3210)
 namespace detail {
 template <unsigned Asel, unsigned Bsel, unsigned Mask>
 PTXV_HD constexpr void params_vabsdiff4() noexcept {
@@ -15160,126 +9995,30 @@ PTXV_HD constexpr void params_vabsdiff4() noexcept {
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
 }
 }  // namespace detail
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vabsdiff4_u32_u32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff4<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff4_u32_u32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vabsdiff4_u32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff4<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff4_u32_u32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vabsdiff4_u32_u32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff4<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff4_u32_u32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vabsdiff4_u32_u32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff4<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff4_u32_u32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vabsdiff4_u32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff4<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff4_u32_u32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vabsdiff4_u32_u32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff4<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff4_u32_u32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vabsdiff4_u32_s32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff4<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff4_u32_s32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vabsdiff4_u32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff4<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff4_u32_s32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vabsdiff4_u32_s32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff4<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff4_u32_s32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vabsdiff4_u32_s32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff4<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff4_u32_s32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vabsdiff4_u32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff4<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff4_u32_s32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vabsdiff4_u32_s32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff4<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff4_u32_s32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vabsdiff4_s32_u32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff4<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff4_s32_u32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vabsdiff4_s32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff4<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff4_s32_u32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vabsdiff4_s32_u32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff4<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff4_s32_u32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vabsdiff4_s32_u32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff4<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff4_s32_u32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vabsdiff4_s32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff4<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff4_s32_u32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vabsdiff4_s32_u32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff4<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff4_s32_u32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vabsdiff4_s32_s32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff4<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff4_s32_s32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vabsdiff4_s32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff4<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff4_s32_s32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vabsdiff4_s32_s32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff4<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff4_s32_s32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vabsdiff4_s32_s32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff4<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff4_s32_s32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vabsdiff4_s32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff4<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff4_s32_s32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vabsdiff4_s32_s32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vabsdiff4<Asel, Bsel, Mask>();
-    return detail::k::vabsdiff4_s32_s32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
+PTXV_SIMD_FORMS(4, vabsdiff4_u32_u32_u32, params_vabsdiff4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vabsdiff4_u32_u32_u32_add, params_vabsdiff4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vabsdiff4_u32_u32_u32_sat, params_vabsdiff4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vabsdiff4_u32_u32_s32, params_vabsdiff4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vabsdiff4_u32_u32_s32_add, params_vabsdiff4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vabsdiff4_u32_u32_s32_sat, params_vabsdiff4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vabsdiff4_u32_s32_u32, params_vabsdiff4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vabsdiff4_u32_s32_u32_add, params_vabsdiff4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vabsdiff4_u32_s32_u32_sat, params_vabsdiff4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vabsdiff4_u32_s32_s32, params_vabsdiff4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vabsdiff4_u32_s32_s32_add, params_vabsdiff4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vabsdiff4_u32_s32_s32_sat, params_vabsdiff4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vabsdiff4_s32_u32_u32, params_vabsdiff4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vabsdiff4_s32_u32_u32_add, params_vabsdiff4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vabsdiff4_s32_u32_u32_sat, params_vabsdiff4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vabsdiff4_s32_u32_s32, params_vabsdiff4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vabsdiff4_s32_u32_s32_add, params_vabsdiff4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vabsdiff4_s32_u32_s32_sat, params_vabsdiff4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vabsdiff4_s32_s32_u32, params_vabsdiff4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vabsdiff4_s32_s32_u32_add, params_vabsdiff4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vabsdiff4_s32_s32_u32_sat, params_vabsdiff4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vabsdiff4_s32_s32_s32, params_vabsdiff4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vabsdiff4_s32_s32_s32_add, params_vabsdiff4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vabsdiff4_s32_s32_s32_sat, params_vabsdiff4, 0x3210, 0x7654, mask::b3210)
 namespace detail {
 template <unsigned Asel, unsigned Bsel, unsigned Mask>
 PTXV_HD constexpr void params_vmin4() noexcept {
@@ -15288,126 +10027,30 @@ PTXV_HD constexpr void params_vmin4() noexcept {
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
 }
 }  // namespace detail
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmin4_u32_u32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin4<Asel, Bsel, Mask>();
-    return detail::k::vmin4_u32_u32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmin4_u32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin4<Asel, Bsel, Mask>();
-    return detail::k::vmin4_u32_u32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmin4_u32_u32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin4<Asel, Bsel, Mask>();
-    return detail::k::vmin4_u32_u32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmin4_u32_u32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin4<Asel, Bsel, Mask>();
-    return detail::k::vmin4_u32_u32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmin4_u32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin4<Asel, Bsel, Mask>();
-    return detail::k::vmin4_u32_u32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmin4_u32_u32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin4<Asel, Bsel, Mask>();
-    return detail::k::vmin4_u32_u32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmin4_u32_s32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin4<Asel, Bsel, Mask>();
-    return detail::k::vmin4_u32_s32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmin4_u32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin4<Asel, Bsel, Mask>();
-    return detail::k::vmin4_u32_s32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmin4_u32_s32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin4<Asel, Bsel, Mask>();
-    return detail::k::vmin4_u32_s32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmin4_u32_s32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin4<Asel, Bsel, Mask>();
-    return detail::k::vmin4_u32_s32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmin4_u32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin4<Asel, Bsel, Mask>();
-    return detail::k::vmin4_u32_s32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmin4_u32_s32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin4<Asel, Bsel, Mask>();
-    return detail::k::vmin4_u32_s32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmin4_s32_u32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin4<Asel, Bsel, Mask>();
-    return detail::k::vmin4_s32_u32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmin4_s32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin4<Asel, Bsel, Mask>();
-    return detail::k::vmin4_s32_u32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmin4_s32_u32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin4<Asel, Bsel, Mask>();
-    return detail::k::vmin4_s32_u32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmin4_s32_u32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin4<Asel, Bsel, Mask>();
-    return detail::k::vmin4_s32_u32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmin4_s32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin4<Asel, Bsel, Mask>();
-    return detail::k::vmin4_s32_u32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmin4_s32_u32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin4<Asel, Bsel, Mask>();
-    return detail::k::vmin4_s32_u32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmin4_s32_s32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin4<Asel, Bsel, Mask>();
-    return detail::k::vmin4_s32_s32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmin4_s32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin4<Asel, Bsel, Mask>();
-    return detail::k::vmin4_s32_s32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmin4_s32_s32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin4<Asel, Bsel, Mask>();
-    return detail::k::vmin4_s32_s32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmin4_s32_s32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin4<Asel, Bsel, Mask>();
-    return detail::k::vmin4_s32_s32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmin4_s32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin4<Asel, Bsel, Mask>();
-    return detail::k::vmin4_s32_s32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmin4_s32_s32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmin4<Asel, Bsel, Mask>();
-    return detail::k::vmin4_s32_s32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
+PTXV_SIMD_FORMS(4, vmin4_u32_u32_u32, params_vmin4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmin4_u32_u32_u32_add, params_vmin4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmin4_u32_u32_u32_sat, params_vmin4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmin4_u32_u32_s32, params_vmin4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmin4_u32_u32_s32_add, params_vmin4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmin4_u32_u32_s32_sat, params_vmin4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmin4_u32_s32_u32, params_vmin4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmin4_u32_s32_u32_add, params_vmin4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmin4_u32_s32_u32_sat, params_vmin4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmin4_u32_s32_s32, params_vmin4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmin4_u32_s32_s32_add, params_vmin4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmin4_u32_s32_s32_sat, params_vmin4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmin4_s32_u32_u32, params_vmin4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmin4_s32_u32_u32_add, params_vmin4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmin4_s32_u32_u32_sat, params_vmin4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmin4_s32_u32_s32, params_vmin4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmin4_s32_u32_s32_add, params_vmin4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmin4_s32_u32_s32_sat, params_vmin4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmin4_s32_s32_u32, params_vmin4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmin4_s32_s32_u32_add, params_vmin4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmin4_s32_s32_u32_sat, params_vmin4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmin4_s32_s32_s32, params_vmin4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmin4_s32_s32_s32_add, params_vmin4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmin4_s32_s32_s32_sat, params_vmin4, 0x3210, 0x7654, mask::b3210)
 namespace detail {
 template <unsigned Asel, unsigned Bsel, unsigned Mask>
 PTXV_HD constexpr void params_vmax4() noexcept {
@@ -15416,126 +10059,30 @@ PTXV_HD constexpr void params_vmax4() noexcept {
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
 }
 }  // namespace detail
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmax4_u32_u32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax4<Asel, Bsel, Mask>();
-    return detail::k::vmax4_u32_u32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmax4_u32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax4<Asel, Bsel, Mask>();
-    return detail::k::vmax4_u32_u32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmax4_u32_u32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax4<Asel, Bsel, Mask>();
-    return detail::k::vmax4_u32_u32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmax4_u32_u32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax4<Asel, Bsel, Mask>();
-    return detail::k::vmax4_u32_u32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmax4_u32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax4<Asel, Bsel, Mask>();
-    return detail::k::vmax4_u32_u32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmax4_u32_u32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax4<Asel, Bsel, Mask>();
-    return detail::k::vmax4_u32_u32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmax4_u32_s32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax4<Asel, Bsel, Mask>();
-    return detail::k::vmax4_u32_s32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmax4_u32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax4<Asel, Bsel, Mask>();
-    return detail::k::vmax4_u32_s32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmax4_u32_s32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax4<Asel, Bsel, Mask>();
-    return detail::k::vmax4_u32_s32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmax4_u32_s32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax4<Asel, Bsel, Mask>();
-    return detail::k::vmax4_u32_s32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmax4_u32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax4<Asel, Bsel, Mask>();
-    return detail::k::vmax4_u32_s32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmax4_u32_s32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax4<Asel, Bsel, Mask>();
-    return detail::k::vmax4_u32_s32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmax4_s32_u32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax4<Asel, Bsel, Mask>();
-    return detail::k::vmax4_s32_u32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmax4_s32_u32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax4<Asel, Bsel, Mask>();
-    return detail::k::vmax4_s32_u32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmax4_s32_u32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax4<Asel, Bsel, Mask>();
-    return detail::k::vmax4_s32_u32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmax4_s32_u32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax4<Asel, Bsel, Mask>();
-    return detail::k::vmax4_s32_u32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmax4_s32_u32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax4<Asel, Bsel, Mask>();
-    return detail::k::vmax4_s32_u32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmax4_s32_u32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax4<Asel, Bsel, Mask>();
-    return detail::k::vmax4_s32_u32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmax4_s32_s32_u32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax4<Asel, Bsel, Mask>();
-    return detail::k::vmax4_s32_s32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmax4_s32_s32_u32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax4<Asel, Bsel, Mask>();
-    return detail::k::vmax4_s32_s32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmax4_s32_s32_u32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax4<Asel, Bsel, Mask>();
-    return detail::k::vmax4_s32_s32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmax4_s32_s32_s32(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax4<Asel, Bsel, Mask>();
-    return detail::k::vmax4_s32_s32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmax4_s32_s32_s32_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax4<Asel, Bsel, Mask>();
-    return detail::k::vmax4_s32_s32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vmax4_s32_s32_s32_sat(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vmax4<Asel, Bsel, Mask>();
-    return detail::k::vmax4_s32_s32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
+PTXV_SIMD_FORMS(4, vmax4_u32_u32_u32, params_vmax4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmax4_u32_u32_u32_add, params_vmax4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmax4_u32_u32_u32_sat, params_vmax4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmax4_u32_u32_s32, params_vmax4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmax4_u32_u32_s32_add, params_vmax4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmax4_u32_u32_s32_sat, params_vmax4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmax4_u32_s32_u32, params_vmax4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmax4_u32_s32_u32_add, params_vmax4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmax4_u32_s32_u32_sat, params_vmax4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmax4_u32_s32_s32, params_vmax4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmax4_u32_s32_s32_add, params_vmax4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmax4_u32_s32_s32_sat, params_vmax4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmax4_s32_u32_u32, params_vmax4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmax4_s32_u32_u32_add, params_vmax4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmax4_s32_u32_u32_sat, params_vmax4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmax4_s32_u32_s32, params_vmax4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmax4_s32_u32_s32_add, params_vmax4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmax4_s32_u32_s32_sat, params_vmax4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmax4_s32_s32_u32, params_vmax4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmax4_s32_s32_u32_add, params_vmax4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmax4_s32_s32_u32_sat, params_vmax4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmax4_s32_s32_s32, params_vmax4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmax4_s32_s32_s32_add, params_vmax4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vmax4_s32_s32_s32_sat, params_vmax4, 0x3210, 0x7654, mask::b3210)
 
 // ---- vset4 (PTX ISA 9.7.18.2.4) vset4; readings R2 R3 R4 R5 R10 R11 R14 R17
 
@@ -15781,152 +10328,6 @@ PTXV_FI constexpr u32 vset4_s32_s32_ge_add(u32 A, u32 B, u32 c, unsigned m) noex
     return c + detail::lanes<4>::cnt(g & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
-namespace rt {
-PTXV_FI constexpr u32 vset4_u32_u32_eq(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_u32_eq(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_u32_u32_eq_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_u32_eq_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_u32_u32_ne(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_u32_ne(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_u32_u32_ne_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_u32_ne_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_u32_u32_lt(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_u32_lt(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_u32_u32_lt_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_u32_lt_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_u32_u32_le(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_u32_le(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_u32_u32_le_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_u32_le_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_u32_u32_gt(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_u32_gt(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_u32_u32_gt_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_u32_gt_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_u32_u32_ge(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_u32_ge(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_u32_u32_ge_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_u32_ge_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_u32_s32_eq(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_s32_eq(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_u32_s32_eq_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_s32_eq_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_u32_s32_ne(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_s32_ne(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_u32_s32_ne_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_s32_ne_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_u32_s32_lt(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_s32_lt(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_u32_s32_lt_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_s32_lt_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_u32_s32_le(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_s32_le(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_u32_s32_le_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_s32_le_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_u32_s32_gt(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_s32_gt(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_u32_s32_gt_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_s32_gt_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_u32_s32_ge(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_s32_ge(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_u32_s32_ge_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_s32_ge_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_s32_u32_eq(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_u32_eq(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_s32_u32_eq_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_u32_eq_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_s32_u32_ne(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_u32_ne(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_s32_u32_ne_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_u32_ne_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_s32_u32_lt(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_u32_lt(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_s32_u32_lt_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_u32_lt_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_s32_u32_le(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_u32_le(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_s32_u32_le_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_u32_le_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_s32_u32_gt(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_u32_gt(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_s32_u32_gt_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_u32_gt_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_s32_u32_ge(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_u32_ge(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_s32_u32_ge_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_u32_ge_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_s32_s32_eq(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_s32_eq(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_s32_s32_eq_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_s32_eq_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_s32_s32_ne(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_s32_ne(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_s32_s32_ne_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_s32_ne_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_s32_s32_lt(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_s32_lt(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_s32_s32_lt_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_s32_lt_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_s32_s32_le(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_s32_le(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_s32_s32_le_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_s32_le_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_s32_s32_gt(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_s32_gt(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_s32_s32_gt_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_s32_gt_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_s32_s32_ge(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_s32_ge(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-PTXV_FI constexpr u32 vset4_s32_s32_ge_add(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_s32_ge_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
-}
-}  // namespace rt
 namespace detail {
 template <unsigned Asel, unsigned Bsel, unsigned Mask>
 PTXV_HD constexpr void params_vset4() noexcept {
@@ -15935,247 +10336,66 @@ PTXV_HD constexpr void params_vset4() noexcept {
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
 }
 }  // namespace detail
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_u32_u32_eq(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_u32_u32_eq(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_u32_u32_eq_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_u32_u32_eq_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_u32_u32_ne(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_u32_u32_ne(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_u32_u32_ne_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_u32_u32_ne_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_u32_u32_lt(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_u32_u32_lt(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_u32_u32_lt_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_u32_u32_lt_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_u32_u32_le(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_u32_u32_le(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_u32_u32_le_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_u32_u32_le_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_u32_u32_gt(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_u32_u32_gt(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_u32_u32_gt_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_u32_u32_gt_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_u32_u32_ge(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_u32_u32_ge(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_u32_u32_ge_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_u32_u32_ge_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_u32_s32_eq(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_u32_s32_eq(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_u32_s32_eq_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_u32_s32_eq_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_u32_s32_ne(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_u32_s32_ne(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_u32_s32_ne_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_u32_s32_ne_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_u32_s32_lt(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_u32_s32_lt(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_u32_s32_lt_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_u32_s32_lt_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_u32_s32_le(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_u32_s32_le(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_u32_s32_le_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_u32_s32_le_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_u32_s32_gt(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_u32_s32_gt(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_u32_s32_gt_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_u32_s32_gt_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_u32_s32_ge(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_u32_s32_ge(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_u32_s32_ge_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_u32_s32_ge_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_s32_u32_eq(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_s32_u32_eq(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_s32_u32_eq_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_s32_u32_eq_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_s32_u32_ne(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_s32_u32_ne(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_s32_u32_ne_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_s32_u32_ne_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_s32_u32_lt(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_s32_u32_lt(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_s32_u32_lt_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_s32_u32_lt_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_s32_u32_le(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_s32_u32_le(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_s32_u32_le_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_s32_u32_le_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_s32_u32_gt(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_s32_u32_gt(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_s32_u32_gt_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_s32_u32_gt_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_s32_u32_ge(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_s32_u32_ge(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_s32_u32_ge_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_s32_u32_ge_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_s32_s32_eq(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_s32_s32_eq(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_s32_s32_eq_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_s32_s32_eq_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_s32_s32_ne(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_s32_s32_ne(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_s32_s32_ne_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_s32_s32_ne_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_s32_s32_lt(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_s32_s32_lt(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_s32_s32_lt_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_s32_s32_lt_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_s32_s32_le(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_s32_s32_le(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_s32_s32_le_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_s32_s32_le_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_s32_s32_gt(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_s32_s32_gt(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_s32_s32_gt_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_s32_s32_gt_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_s32_s32_ge(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_s32_s32_ge(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
-template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
-PTXV_FI constexpr u32 vset4_s32_s32_ge_add(u32 a, u32 b, u32 c) noexcept {
-    detail::params_vset4<Asel, Bsel, Mask>();
-    return detail::k::vset4_s32_s32_ge_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
-}
+PTXV_SIMD_FORMS(4, vset4_u32_u32_eq, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_u32_u32_eq_add, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_u32_u32_ne, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_u32_u32_ne_add, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_u32_u32_lt, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_u32_u32_lt_add, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_u32_u32_le, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_u32_u32_le_add, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_u32_u32_gt, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_u32_u32_gt_add, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_u32_u32_ge, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_u32_u32_ge_add, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_u32_s32_eq, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_u32_s32_eq_add, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_u32_s32_ne, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_u32_s32_ne_add, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_u32_s32_lt, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_u32_s32_lt_add, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_u32_s32_le, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_u32_s32_le_add, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_u32_s32_gt, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_u32_s32_gt_add, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_u32_s32_ge, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_u32_s32_ge_add, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_s32_u32_eq, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_s32_u32_eq_add, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_s32_u32_ne, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_s32_u32_ne_add, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_s32_u32_lt, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_s32_u32_lt_add, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_s32_u32_le, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_s32_u32_le_add, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_s32_u32_gt, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_s32_u32_gt_add, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_s32_u32_ge, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_s32_u32_ge_add, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_s32_s32_eq, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_s32_s32_eq_add, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_s32_s32_ne, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_s32_s32_ne_add, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_s32_s32_lt, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_s32_s32_lt_add, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_s32_s32_le, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_s32_s32_le_add, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_s32_s32_gt, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_s32_s32_gt_add, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_s32_s32_ge, params_vset4, 0x3210, 0x7654, mask::b3210)
+PTXV_SIMD_FORMS(4, vset4_s32_s32_ge_add, params_vset4, 0x3210, 0x7654, mask::b3210)
 
 }  // namespace ptxv
+
+#undef PTXV_SIMD_FORMS
+#undef PTXV_OP2_FORM
+#undef PTXV_OP2_FORMS
+#undef PTXV_OP2_PART_FORMS
+#undef PTXV_DSEL_FORM
+#undef PTXV_DSEL_FORMS
+#undef PTXV_DSEL_PART_FORMS
+#undef PTXV_DSEL_WHOLE_FORMS
+#undef PTXV_DSEL_WHOLE_PART_FORMS
+#undef PTXV_NEG_FORMS
 
 #endif  // PTXV_GENERATED_PTXV_HPP_INCLUDED

@@ -2,9 +2,10 @@
 //
 // The function bodies come from the plan pass (lower.cpp) and the helpers
 // from generator/primitives/ (preamble.hpp, scalar.hpp, lanes.hpp); this file
-// only frames them: the compile-time form (template parameters, checked by
-// static_assert) and the run-time form. Output depends on the spec alone, in
-// spec order, so the same spec always gives the same bytes.
+// only frames them: each family's parameter checks (static_asserts, stated
+// once per set of rules) and a line per variant naming the macro of
+// forms.hpp that makes its compile-time and run-time forms. Output depends on
+// the spec alone, in spec order, so the same spec always gives the same bytes.
 #include <sstream>
 #include <string>
 #include <utility>
@@ -85,23 +86,22 @@ void emit_constants(std::ostringstream& o, const Spec& spec) {
 
 // The parameter checks of the compile-time forms, each set of static_asserts
 // stated once, in a function template that every variant with those rules
-// calls (detail::params_NAME<...>()), printed before its first use.
+// names (detail::params_NAME), printed before its first use.
 class Checks {
 public:
-    // The call for checks `lines` over `params` (a template parameter list
-    // and its arguments), named after `base`; defines it in `o` on first use.
-    std::string use(std::ostringstream& o, const std::string& base, const std::string& params, const std::string& args,
-                    const std::string& lines) {
+    // The name of the check `lines` over `params` (a template parameter
+    // list), named after `base`; defines it in `o` on first use.
+    std::string use(std::ostringstream& o, const std::string& base, const std::string& params, const std::string& lines) {
         const std::string body = "template <" + params + ">\nPTXV_HD constexpr void %s() noexcept {\n" + lines + "}\n";
         for (const auto& d : defined_)
-            if (d.second == body) return "detail::" + d.first + "<" + args + ">();";
+            if (d.second == body) return d.first;
         std::string name = "params_" + base;
         for (int k = 2; taken(name); ++k) name = "params_" + base + "_" + std::to_string(k);
         defined_.emplace_back(name, body);
         std::string text = body;
         text.replace(text.find("%s"), 2, name);
         o << "namespace detail {\n" << text << "}  // namespace detail\n";
-        return "detail::" + name + "<" + args + ">();";
+        return name;
     }
 
 private:
@@ -150,8 +150,7 @@ void emit_scalar_template(std::ostringstream& o, const Variant& v, const Lowered
     };
     std::string lines = "    static_assert(detail::in_set(" + src_set + ", Asel), \"" + msg("Asel") + "\");\n" +
                         "    static_assert(detail::in_set(" + src_set + ", Bsel), \"" + msg("Bsel") + "\");\n";
-    std::string params = "unsigned Asel, unsigned Bsel", args = "Asel, Bsel", base = op;
-    std::string x = "0u";
+    std::string params = "unsigned Asel, unsigned Bsel", base = op;
     if (L.x == XParam::dsel) {
         std::vector<Sel> d{Sel::none};
         d.insert(d.end(), f.dest_selectors.begin(), f.dest_selectors.end());
@@ -161,9 +160,7 @@ void emit_scalar_template(std::ostringstream& o, const Variant& v, const Lowered
         d.insert(d.end(), f.ignored_dest_selectors.begin(), f.ignored_dest_selectors.end());
         lines += "    static_assert(detail::in_set(" + hex_literal(sel_bits(d)) + ", Dsel), \"" + m + "\");\n";
         params += ", unsigned Dsel";
-        args += ", Dsel";
         base += "_dsel";
-        x = "Dsel";
     } else if (L.x == XParam::neg) {
         const auto& sets = v.po ? f.negation_po : f.negation;
         unsigned bits = 0;
@@ -175,33 +172,21 @@ void emit_scalar_template(std::ostringstream& o, const Variant& v, const Lowered
         lines += "    static_assert(detail::in_set(" + hex_literal(bits) + ", Neg), \"" + op + (v.po ? ".po" : "") +
                  ": Neg must be " + m + "\");\n";
         params += ", unsigned Neg";
-        args += ", Neg";
         base += v.po ? "_po_neg" : "_neg";
-        x = "Neg";
     }
-    const std::string check = checks.use(o, base, params, args, lines);
-    o << "template <unsigned Asel = sel::none, unsigned Bsel = sel::none";
-    if (L.x == XParam::dsel) o << ", unsigned Dsel = sel::none";
-    if (L.x == XParam::neg) o << ", unsigned Neg = neg::none";
-    o << ">\nPTXV_FI constexpr u32 " << n << "(u32 a, u32 b, u32 c" << (L.x == XParam::dsel ? " = 0" : "")
-      << ") noexcept {\n    " << check << "\n";
-    // Each special body is a condition on the template arguments and its
-    // call; the run-time form serves the rest.
-    std::vector<std::pair<std::string, std::string>> bodies;
-    if (!L.whole_body.empty())
-        bodies.emplace_back("Dsel == sel::none", "(void)c;\n        return rt::whole::" + n + "(a, b, Asel, Bsel);");
-    if (!L.part_body.empty())
-        bodies.emplace_back("Asel != sel::none && Bsel != sel::none",
-                            "return rt::part::" + n + "(a, b, c, Asel, Bsel, " + x + ");");
-    const std::string general = "return rt::" + n + "(a, b, c, Asel, Bsel, " + x + ");";
-    if (bodies.empty()) {
-        o << "    " << general << "\n}\n";
-        return;
-    }
-    for (std::size_t i = 0; i < bodies.size(); ++i)
-        o << (i == 0 ? "    if constexpr (" : " else if constexpr (") << bodies[i].first << ") {\n        "
-          << bodies[i].second << "\n    }";
-    o << " else {\n        " << general << "\n    }\n}\n";
+    const std::string check = checks.use(o, base, params, lines);
+    // The form macro by the bodies the plan pass made (generator/primitives/forms.hpp).
+    const bool whole = !L.whole_body.empty(), part = !L.part_body.empty();
+    std::string macro;
+    if (L.x == XParam::dsel)
+        macro = std::string("PTXV_DSEL") + (whole ? "_WHOLE" : "") + (part ? "_PART" : "") + "_FORMS";
+    else if (whole)
+        throw std::runtime_error(v.ptx() + ": a body for d without a selector, but the variant has no d selector");
+    else if (L.x == XParam::neg && part)
+        throw std::runtime_error(v.ptx() + ": forms.hpp has no form for a vmad body with part sources");
+    else
+        macro = L.x == XParam::neg ? "PTXV_NEG_FORMS" : part ? "PTXV_OP2_PART_FORMS" : "PTXV_OP2_FORMS";
+    o << macro << "(" << n << ", " << check << ")\n";
 }
 
 std::string lanes_of(const Variant& v) {
@@ -215,17 +200,11 @@ void emit_simd_kernel(std::ostringstream& o, const Variant& v, const Lowered& L)
       << "PTXV_FI constexpr u32 " << L.name << "(u32 A, u32 B, u32 c, unsigned m) noexcept {\n" << L.body << "}\n";
 }
 
-void emit_simd_rt(std::ostringstream& o, const Variant& v, const Lowered& L) {
-    const std::string lanes = lanes_of(v);
-    o << "PTXV_FI constexpr u32 " << L.name << "(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {\n"
-      << "    return detail::k::" << L.name << "(" << lanes << "::select(a, b, asel), " << lanes
-      << "::select(a, b, bsel), c, mask);\n}\n";
-}
-
-void emit_simd_template(std::ostringstream& o, const Variant& v, const Lowered& L, Checks& checks) {
+// A SIMD variant's run-time and compile-time forms (forms.hpp), the
+// template arguments checked by the family's check.
+void emit_simd_forms(std::ostringstream& o, const Variant& v, const Lowered& L, Checks& checks) {
     const Family& f = *v.family;
     const GeometryDef& g = *f.geometry_def;
-    const std::string& n = L.name;
     const std::string op = v.opcode->name;
     const std::string lanes = lanes_of(v);
     unsigned mask_set = 0;
@@ -240,17 +219,14 @@ void emit_simd_template(std::ostringstream& o, const Variant& v, const Lowered& 
                ", top lane first (the default ." + def + " is " + selector_literal(def) + ")";
     };
     const std::string check = checks.use(
-        o, op, "unsigned Asel, unsigned Bsel, unsigned Mask", "Asel, Bsel, Mask",
+        o, op, "unsigned Asel, unsigned Bsel, unsigned Mask",
         "    static_assert(" + lanes + "::select_ok(Asel), \"" + sel_msg("Asel", g.default_asel) + "\");\n" +
             "    static_assert(" + lanes + "::select_ok(Bsel), \"" + sel_msg("Bsel", g.default_bsel) + "\");\n" +
             "    static_assert(detail::in_set(" + hex_literal(mask_set) + ", Mask), \"" + op + ": Mask must be " + masks +
             "\");\n");
-    o << "template <unsigned Asel = " << selector_literal(g.default_asel) << ", unsigned Bsel = "
-      << selector_literal(g.default_bsel) << ", unsigned Mask = mask::" << g.default_mask << ">\n"
-      << "PTXV_FI constexpr u32 " << n << "(u32 a, u32 b, u32 c) noexcept {\n"
-      << "    " << check << "\n"
-      << "    return detail::k::" << n << "(" << lanes << "::pick<Asel, Mask>(a, b), " << lanes
-      << "::pick<Bsel, Mask>(a, b), c, Mask);\n}\n";
+    o << "PTXV_SIMD_FORMS(" << (v.family->geometry == Geometry::byte ? "4" : "2") << ", " << L.name << ", " << check
+      << ", " << selector_literal(g.default_asel) << ", " << selector_literal(g.default_bsel) << ", mask::"
+      << g.default_mask << ")\n";
 }
 
 // One family's variants [from, to): each kind of form in one namespace
@@ -271,11 +247,7 @@ void emit_family(std::ostringstream& o, const Model& m, std::size_t from, std::s
             emit_simd_kernel(b, v, L);
             return true;
         });
-        block("rt", [](std::ostringstream& b, const Variant& v, const Lowered& L) {
-            emit_simd_rt(b, v, L);
-            return true;
-        });
-        for (std::size_t i = from; i < to; ++i) emit_simd_template(o, m.variants[i], m.lowered[i], checks);
+        for (std::size_t i = from; i < to; ++i) emit_simd_forms(o, m.variants[i], m.lowered[i], checks);
     } else {
         const std::pair<const char*, Rt> kinds[] = {{"rt", Rt::general}, {"rt::part", Rt::part}, {"rt::whole", Rt::whole}};
         for (const auto& k : kinds)
@@ -299,7 +271,7 @@ OutputFile emit_header(const Model& m, const EmitOptions& opt) {
       << fragment("preamble.hpp", "preamble") << "\n";
     emit_constants(o, spec);
     o << "namespace detail {\n\n" << fragment("scalar.hpp", "scalar") << "\n" << fragment("lanes.hpp", "lanes")
-      << "\n}  // namespace detail\n\n";
+      << "\n}  // namespace detail\n\n" << fragment("forms.hpp", "forms") << "\n";
 
     Checks checks;
     for (std::size_t from = 0; from < variants.size();) {
@@ -309,7 +281,7 @@ OutputFile emit_header(const Model& m, const EmitOptions& opt) {
         from = to;
     }
 
-    o << "}  // namespace ptxv\n\n#endif  // " << guard << "\n";
+    o << "}  // namespace ptxv\n\n" << fragment("forms.hpp", "forms_end") << "\n#endif  // " << guard << "\n";
     return {opt.header_name, o.str()};
 }
 
