@@ -189,9 +189,10 @@ void emit_scalar_template(std::ostringstream& o, const Variant& v, const Lowered
     o << macro << "(" << n << ", " << check << ")\n";
 }
 
-std::string lanes_of(const Variant& v) {
-    return std::string("detail::lanes<") + (v.family->geometry == Geometry::byte ? "4" : "2") + ">";
-}
+// A SIMD variant's lane count, as its forms and helpers name it.
+const char* lane_count(const Variant& v) { return v.family->geometry == Geometry::byte ? "4" : "2"; }
+
+std::string lanes_of(const Variant& v) { return std::string("detail::lanes<") + lane_count(v) + ">"; }
 
 // A SIMD variant's kernel: the lane operation on the selected operands A and
 // B under mask m, which the run-time and compile-time forms share.
@@ -224,7 +225,7 @@ void emit_simd_forms(std::ostringstream& o, const Variant& v, const Lowered& L, 
             "    static_assert(" + lanes + "::select_ok(Bsel), \"" + sel_msg("Bsel", g.default_bsel) + "\");\n" +
             "    static_assert(detail::in_set(" + hex_literal(mask_set) + ", Mask), \"" + op + ": Mask must be " + masks +
             "\");\n");
-    o << "PTXV_SIMD_FORMS(" << (v.family->geometry == Geometry::byte ? "4" : "2") << ", " << L.name << ", " << check
+    o << "PTXV_SIMD_FORMS(" << lane_count(v) << ", " << L.name << ", " << check
       << ", " << selector_literal(g.default_asel) << ", " << selector_literal(g.default_bsel) << ", mask::"
       << g.default_mask << ")\n";
 }

@@ -32,55 +32,53 @@
                             c, Mask);                                                                           \
     }
 
+// A scalar variant's body choosers, X its last run-time argument:
+// rt::F(a, b, c, asel, bsel, X) serves every form; PTXV_PART_BODY takes
+// rt::part::F for two byte/half-word sources; PTXV_WHOLE_BODY takes
+// rt::whole::F(a, b, asel, bsel) for d without a selector (c unread) and what
+// follows F for the others. Each _FORMS macro below names its variant's bodies.
+#define PTXV_RT_BODY(F, X) return rt::F(a, b, c, Asel, Bsel, X);
+#define PTXV_PART_BODY(F, X)                                 \
+    if constexpr (Asel != sel::none && Bsel != sel::none) {  \
+        return rt::part::F(a, b, c, Asel, Bsel, X);          \
+    } else {                                                 \
+        PTXV_RT_BODY(F, X)                                   \
+    }
+#define PTXV_WHOLE_BODY(F, ...)                 \
+    if constexpr (Dsel == sel::none) {          \
+        static_cast<void>(c);                   \
+        return rt::whole::F(a, b, Asel, Bsel);  \
+    } else {                                    \
+        __VA_ARGS__                             \
+    }
+
 // A scalar variant whose last parameter is unused (a secondary operation, so
-// no d selector): rt::F(a, b, c, asel, bsel, x) is its body; with _PART, so is
-// rt::part::F for two byte/half-word sources. The _FORM macros hold what the
-// forms share, the body chooser following CHECK.
+// no d selector), and one with a d selector; what follows CHECK chooses the body.
 #define PTXV_OP2_FORM(F, CHECK, ...)                                \
     template <unsigned Asel = sel::none, unsigned Bsel = sel::none> \
     PTXV_FI constexpr u32 F(u32 a, u32 b, u32 c) noexcept {         \
         detail::CHECK<Asel, Bsel>();                                \
         __VA_ARGS__                                                 \
     }
-#define PTXV_OP2_FORMS(F, CHECK) PTXV_OP2_FORM(F, CHECK, return rt::F(a, b, c, Asel, Bsel, 0u);)
-#define PTXV_OP2_PART_FORMS(F, CHECK)                                            \
-    PTXV_OP2_FORM(F, CHECK, if constexpr (Asel != sel::none && Bsel != sel::none) { \
-        return rt::part::F(a, b, c, Asel, Bsel, 0u);                             \
-    } else { return rt::F(a, b, c, Asel, Bsel, 0u); })
-
-// A scalar variant with a d selector: rt::F(a, b, c, asel, bsel, dsel) is its
-// body; with _WHOLE, rt::whole::F(a, b, asel, bsel) is the body for d without
-// a selector (c unread); with _PART, rt::part::F for two byte/half-word sources.
 #define PTXV_DSEL_FORM(F, CHECK, ...)                                                          \
     template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none> \
     PTXV_FI constexpr u32 F(u32 a, u32 b, u32 c = 0) noexcept {                                \
         detail::CHECK<Asel, Bsel, Dsel>();                                                     \
         __VA_ARGS__                                                                            \
     }
-#define PTXV_DSEL_FORMS(F, CHECK) PTXV_DSEL_FORM(F, CHECK, return rt::F(a, b, c, Asel, Bsel, Dsel);)
-#define PTXV_DSEL_PART_FORMS(F, CHECK)                                            \
-    PTXV_DSEL_FORM(F, CHECK, if constexpr (Asel != sel::none && Bsel != sel::none) { \
-        return rt::part::F(a, b, c, Asel, Bsel, Dsel);                            \
-    } else { return rt::F(a, b, c, Asel, Bsel, Dsel); })
-#define PTXV_DSEL_WHOLE_FORMS(F, CHECK)                \
-    PTXV_DSEL_FORM(F, CHECK, if constexpr (Dsel == sel::none) { \
-        static_cast<void>(c);                          \
-        return rt::whole::F(a, b, Asel, Bsel);         \
-    } else { return rt::F(a, b, c, Asel, Bsel, Dsel); })
-#define PTXV_DSEL_WHOLE_PART_FORMS(F, CHECK)                                    \
-    PTXV_DSEL_FORM(F, CHECK, if constexpr (Dsel == sel::none) {                 \
-        static_cast<void>(c);                                                   \
-        return rt::whole::F(a, b, Asel, Bsel);                                  \
-    } else if constexpr (Asel != sel::none && Bsel != sel::none) {              \
-        return rt::part::F(a, b, c, Asel, Bsel, Dsel);                          \
-    } else { return rt::F(a, b, c, Asel, Bsel, Dsel); })
+#define PTXV_OP2_FORMS(F, CHECK) PTXV_OP2_FORM(F, CHECK, PTXV_RT_BODY(F, 0u))
+#define PTXV_OP2_PART_FORMS(F, CHECK) PTXV_OP2_FORM(F, CHECK, PTXV_PART_BODY(F, 0u))
+#define PTXV_DSEL_FORMS(F, CHECK) PTXV_DSEL_FORM(F, CHECK, PTXV_RT_BODY(F, Dsel))
+#define PTXV_DSEL_PART_FORMS(F, CHECK) PTXV_DSEL_FORM(F, CHECK, PTXV_PART_BODY(F, Dsel))
+#define PTXV_DSEL_WHOLE_FORMS(F, CHECK) PTXV_DSEL_FORM(F, CHECK, PTXV_WHOLE_BODY(F, PTXV_RT_BODY(F, Dsel)))
+#define PTXV_DSEL_WHOLE_PART_FORMS(F, CHECK) PTXV_DSEL_FORM(F, CHECK, PTXV_WHOLE_BODY(F, PTXV_PART_BODY(F, Dsel)))
 
-// vmad: rt::F(a, b, c, asel, bsel, neg) is its body; Neg the negated operands.
-#define PTXV_NEG_FORMS(F, CHECK)                                                                 \
-    template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>    \
-    PTXV_FI constexpr u32 F(u32 a, u32 b, u32 c) noexcept {                                      \
-        detail::CHECK<Asel, Bsel, Neg>();                                                        \
-        return rt::F(a, b, c, Asel, Bsel, Neg);                                                  \
+// vmad: Neg the negated operands.
+#define PTXV_NEG_FORMS(F, CHECK)                                                              \
+    template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none> \
+    PTXV_FI constexpr u32 F(u32 a, u32 b, u32 c) noexcept {                                   \
+        detail::CHECK<Asel, Bsel, Neg>();                                                     \
+        PTXV_RT_BODY(F, Neg)                                                                  \
     }
 // ptxv-gen: end forms
 
@@ -88,6 +86,9 @@
 #if defined(PTXV_FORMS_END_CHECK)
 // ptxv-gen: begin forms_end
 #undef PTXV_SIMD_FORMS
+#undef PTXV_RT_BODY
+#undef PTXV_PART_BODY
+#undef PTXV_WHOLE_BODY
 #undef PTXV_OP2_FORM
 #undef PTXV_OP2_FORMS
 #undef PTXV_OP2_PART_FORMS

@@ -1,16 +1,8 @@
 // scalar.hpp and lanes.hpp compiled on their own, with the project's warnings
-// as errors. In ptxv.hpp they follow the ptxv::sel constants that ptxv-gen
-// writes from ptxv::Sel; here the same constants come from the enum. Member
-// functions of templates are checked only when instantiated, so a few
-// evaluations instantiate them.
-#include "ptxv/instr.hpp"
-
-namespace ptxv::sel {
-inline constexpr unsigned none = static_cast<unsigned>(Sel::none), b0 = static_cast<unsigned>(Sel::b0),
-                          b1 = static_cast<unsigned>(Sel::b1), b2 = static_cast<unsigned>(Sel::b2),
-                          b3 = static_cast<unsigned>(Sel::b3), h0 = static_cast<unsigned>(Sel::h0),
-                          h1 = static_cast<unsigned>(Sel::h1);
-}  // namespace ptxv::sel
+// as errors, after the ptxv::sel constants (sel.hpp). Member functions of
+// templates are checked only when instantiated, so a few evaluations
+// instantiate them.
+#include "sel.hpp"
 
 #include "../lanes.hpp"
 
