@@ -18,6 +18,13 @@
 //                           target (avx2, avx512; isa/cuda_array_isa.hpp), where
 //                           the CPU has it; each array form paired with
 //                           the bare loop of its own target
+//   BM_cuda_peer/<name>/<peer>
+//                           ptxv's per-word form paired with another
+//                           project's formulation of it (peers.hpp), both
+//                           inlined into BM_cuda_direct's summing loop
+//                           (vs_ref: ptxv's time / the peer's); peer
+//                           "ptxv_itself" pairs ptxv's form with itself,
+//                           the pairing's own noise
 //   BM_cuda_dispatch/<name> libptxv's array form (ptxv_cuda_dispatch.hpp), on
 //                           the widest target the CPU has, called from this
 //                           baseline build: paired with BM_cuda_floor's loop
@@ -35,6 +42,7 @@
 
 #include "bench_common.hpp"
 #include "isa/cuda_array_isa.hpp"
+#include "peers.hpp"
 #include "ptxv_cuda_array.hpp"
 #include "ptxv_cuda_dispatch.hpp"
 
@@ -187,6 +195,19 @@ template <class Word, class PerLane> void add_perlane(const std::string& name, W
     reg("BM_cuda_perlane/" + name, "cuda", error, [g](benchmark::State& s) { array_throughput(s, g); });
 }
 
+template <class Word, class Peer>
+void add_peer(const std::string& name, const std::string& peer, Word word, Peer peer_word) {
+    const auto g = [peer_word](const u32* a, const u32* b, const u32* c, u32* d, std::size_t n) {
+        for (std::size_t i = 0; i < n; ++i) d[i] = peer_word(a[i], b[i], c[i]);
+    };
+    const char* error = array_agrees("cuda_peer", name + "/" + peer, g, word) ? nullptr : "the peer's formulation differs from ptxv's";
+    reg("BM_cuda_peer/" + name + "/" + peer, "cuda peer", error, [word, peer_word](benchmark::State& s) {
+        const Inputs& in = op_inputs();
+        paired(s, kOpElements, [&in, f = word]() mutable { throughput_pass(in, f); },
+               [&in, f = peer_word]() mutable { throughput_pass(in, f); });
+    })->UseManualTime();
+}
+
 }  // namespace
 
 // Each per-word form is its own lambda type, so it inlines into the loop.
@@ -233,6 +254,16 @@ void register_cuda() {
     add_perlane("__vsads2", word([](u32 a, u32 b) { return ptxv::cuda::vsads2(a, b); }), pl_vsads2);
     add_perlane("__vabsss4", word([](u32 a, u32) { return ptxv::cuda::vabsss4(a); }), pl_vabsss4);
     add_perlane("__vneg2", word([](u32 a, u32) { return ptxv::cuda::vneg2(a); }), pl_vneg2);
+
+    namespace nv = peers::nvidia_swar;
+    const auto vaddus4 = word([](u32 a, u32 b) { return ptxv::cuda::vaddus4(a, b); });
+    const auto vsubss4 = word([](u32 a, u32 b) { return ptxv::cuda::vsubss4(a, b); });
+    const auto vmaxs2 = word([](u32 a, u32 b) { return ptxv::cuda::vmaxs2(a, b); });
+    add_peer("__vaddus4", "nvidia_swar", vaddus4, word([](u32 a, u32 b) { return nv::vaddus4(a, b); }));
+    add_peer("__vsubss4", "nvidia_swar", vsubss4, word([](u32 a, u32 b) { return nv::vsubss4(a, b); }));
+    add_peer("__vmaxs2", "nvidia_swar", vmaxs2, word([](u32 a, u32 b) { return nv::vmaxs2(a, b); }));
+    add_peer("__vsubss4", "byte_loop", vsubss4, word([](u32 a, u32 b) { return peers::byte_loop::vsubss4(a, b); }));
+    add_peer("__vaddus4", "ptxv_itself", vaddus4, word([](u32 a, u32 b) { return ptxv::cuda::vaddus4(a, b); }));
 }
 
 }  // namespace ptxv_bench

@@ -853,9 +853,14 @@ struct Simd {
     }
 
     void minmax(bool is_max) {
-        b.u32("k", fn("msk") + "(" + ge("A", "B", sa, sb) + ")");
-        b.u32("p", is_max ? "B ^ ((A ^ B) & k)" : "A ^ ((A ^ B) & k)");
-        strategy = "packed compare + select";
+        if (g.lanes == 2 && sa && sb) {
+            b.u32("p", fn(is_max ? "maxs" : "mins") + "(A, B)");
+            strategy = "two 32-bit compares + selects";
+        } else {
+            b.u32("k", fn("msk") + "(" + ge("A", "B", sa, sb) + ")");
+            b.u32("p", is_max ? "B ^ ((A ^ B) & k)" : "A ^ ((A ^ B) & k)");
+            strategy = "packed compare + select";
+        }
         // The result is one of the inputs: signed when the minimum may be a
         // signed input's negative value, unsigned when the maximum may be an
         // unsigned input's large value.
