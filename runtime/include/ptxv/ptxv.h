@@ -1,0 +1,76 @@
+/* ptxv: the C API, for emulators and tools written in C, Rust, Python
+ * (ctypes) or anything else that calls C. C99; libptxv implements it with
+ * the C++ API (ptxv/compile.hpp, ptxv/interp.hpp).
+ *
+ *   char error[256];
+ *   ptxv_op* op = ptxv_compile("vadd4.u32.u32.u32.sat d, a, b, c", error, sizeof error);
+ *   if (op == NULL) { fprintf(stderr, "%s\n", error); return 1; }
+ *   uint32_t d = ptxv_eval(op, a, b, c);
+ *   ptxv_free(op);
+ *
+ * Operand values: a, b and c are the values of the instruction's source
+ * registers. An operand the instruction writes as an immediate takes that
+ * value instead (its argument is ignored, and in the array forms its array
+ * may be NULL); c is ignored where the instruction has no c. vmad's
+ * negations are the instruction's: pass the registers as they are.
+ *
+ * Bad input never crashes: a NULL op makes ptxv_eval and
+ * ptxv_eval_reference return 0 and the array forms write nothing; a NULL
+ * array that the instruction reads (or a NULL d) makes the array forms write
+ * nothing. Every function may be called from several threads at once; an
+ * op is read-only after ptxv_compile.
+ */
+#ifndef PTXV_H
+#define PTXV_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One decoded and bound instruction. */
+typedef struct ptxv_op ptxv_op;
+
+/* Parses and binds one instruction, e.g. "vmax2.s32.s32.s32.add d, a.h10, b, c".
+ * Returns NULL if it is not a valid one (or instruction is NULL, or memory ran
+ * out); then, where error is not NULL and error_size is not 0, error holds a
+ * message naming the offending part, cut to error_size - 1 characters and
+ * always NUL-terminated. Free the result with ptxv_free. */
+ptxv_op* ptxv_compile(const char* instruction, char* error, size_t error_size);
+
+/* Frees an op from ptxv_compile; NULL is allowed. */
+void ptxv_free(ptxv_op* op);
+
+/* d = op(a, b, c), by the generated code. */
+uint32_t ptxv_eval(const ptxv_op* op, uint32_t a, uint32_t b, uint32_t c);
+
+/* The same by the reference interpreter (a plain transcription of the PTX
+ * manual's pseudocode): slower, and computed independently of ptxv_eval. */
+uint32_t ptxv_eval_reference(const ptxv_op* op, uint32_t a, uint32_t b, uint32_t c);
+
+/* d[i] = op(a[i], b[i], c[i]) for i < n. c may be NULL where the instruction
+ * has no c. d may not overlap a, b or c. */
+void ptxv_run(const ptxv_op* op, const uint32_t* a, const uint32_t* b, const uint32_t* c, uint32_t* d,
+              size_t n);
+
+/* One step of a warp of 32 threads: d[i] = op(a[i], b[i], c[i]) for each
+ * lane i whose bit i is set in active; the other lanes keep d[i]. a, b, c
+ * and d hold 32 words each; d may be the same array as a, b or c. */
+void ptxv_warp(const ptxv_op* op, const uint32_t* a, const uint32_t* b, const uint32_t* c, uint32_t* d,
+               uint32_t active);
+
+/* The instruction in its canonical spelling (modifiers in the manual's
+ * order, defaults omitted, single spaces, a trailing ';'); "" for a NULL op.
+ * Lives as long as op. */
+const char* ptxv_text(const ptxv_op* op);
+
+/* libptxv's version, "MAJOR.MINOR.PATCH". */
+const char* ptxv_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PTXV_H */
