@@ -20,3 +20,16 @@ cmake --install build --prefix "$work/prefix"
 cmake -S examples/consumer -B "$work/pkg" -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_BUILD_TYPE=Release
 cmake --build "$work/pkg" -j"$(nproc)"
 ctest --test-dir "$work/pkg" --output-on-failure
+
+# A C program against the installed tree through pkg-config, linked with
+# libptxv.so, run from a copy of the tree moved elsewhere (the .pc file
+# names its prefix relative to itself).
+if [ -f "$work/prefix/lib/pkgconfig/ptxv.pc" ]; then
+  echo "== a C99 program via pkg-config ptxv, the installed tree moved"
+  mv "$work/prefix" "$work/moved"
+  export PKG_CONFIG_PATH="$work/moved/lib/pkgconfig"
+  # shellcheck disable=SC2046
+  cc -std=c99 -Wall -Wextra -Werror -pedantic tests/c_api/c_program.c $(pkg-config --cflags --libs ptxv) \
+     -o "$work/c_program"
+  LD_LIBRARY_PATH="$work/moved/lib" "$work/c_program"
+fi

@@ -9,7 +9,7 @@ set -euo pipefail
 packages=(build-essential cmake binutils libyaml-cpp-dev libcli11-dev)
 case "${1:-all}" in
   build) ;;
-  all) packages+=(clang libclang-rt-dev catch2 libbenchmark-dev gnuplot-nox python3 g++-aarch64-linux-gnu
+  all) packages+=(clang libclang-rt-dev catch2 libbenchmark-dev gnuplot-nox python3 pkgconf g++-aarch64-linux-gnu
                   g++-s390x-linux-gnu qemu-user) ;;
   *) echo "setup.sh: unknown set '$1' (build, all)" >&2; exit 2 ;;
 esac
