@@ -492,7 +492,7 @@ int main(int argc, char** argv) {
     bool tr_guard = false;
     translate->add_option("IN", tr_in, "the source file")->required();
     translate->add_option("-o,--output", tr_out, "where the rewritten source goes (default: standard output)");
-    translate->add_flag("--guard", tr_guard, "keep each original statement for the GPU: #if defined(__CUDA_ARCH__)");
+    translate->add_flag("--guard", tr_guard, "keep each original statement for NVIDIA GPUs: #if defined(__CUDA_ARCH__) && !defined(__HIP__)");
     translate->add_option("--report", tr_report, "where the report goes (default: standard error)");
     translate->footer(with_exit_status(
         "Every asm statement whose instructions are all video instructions (and mov) becomes C++ calls of\n"

@@ -57,14 +57,14 @@ TEST_CASE("rewrite: --guard keeps the original for the GPU, a macro is defined t
         "}\n",
         true);
     CHECK(r.translated == 2);
-    CHECK(r.text.find("#if defined(__CUDA_ARCH__)\n"
+    CHECK(r.text.find("#if defined(__CUDA_ARCH__) && !defined(__HIP__)\n"
                       "#define M(d, a) asm(\"vabsdiff.u32.u32.u32 %0, %1, %0;\" : \"+r\"(d) : \"r\"(a))\n"
                       "#else\n"
                       "#define M(d, a) do { auto&& _ptxvref0 = (d); std::uint32_t _ptxv0 = static_cast<std::uint32_t>(_ptxvref0);") !=
           std::string::npos);
     // The lines after each keep their numbers.
     CHECK(r.text.find("_ptxvref0 = _ptxv0; } while (0)\n#endif\n#line 2\nvoid g(") != std::string::npos);
-    CHECK(r.text.find("    #if defined(__CUDA_ARCH__)\n"
+    CHECK(r.text.find("    #if defined(__CUDA_ARCH__) && !defined(__HIP__)\n"
                       "    asm(\"vmin.u32.u32.u32 %0, %0, %1;\" : \"+r\"(x) : \"r\"(y));\n"
                       "    #else\n"
                       "    { auto&& _ptxvref0 = (x); std::uint32_t _ptxv0 = static_cast<std::uint32_t>(_ptxvref0);") != std::string::npos);
@@ -76,7 +76,9 @@ TEST_CASE("rewrite: --guard keeps the original for the GPU, a macro is defined t
     CHECK(again.translated == 0);
     CHECK(again.text == r.text);
     REQUIRE(again.report.size() == 2);
-    CHECK(again.report[0].what == "skipped: under #if defined(__CUDA_ARCH__), which only a CUDA device pass compiles: left for the GPU");
+    CHECK(again.report[0].what ==
+          "skipped: under #if defined(__CUDA_ARCH__) && !defined(__HIP__), which only NVIDIA's device pass compiles: left for "
+          "the GPU");
 }
 
 TEST_CASE("rewrite: the include goes after the head, never into a comment", "[translate]") {
@@ -146,8 +148,20 @@ TEST_CASE("rewrite: the report names a statement's conditions and what it drops"
           "translated: without 'volatile' and the \"memory\" clobber: the C++ is a plain computation, which the "
           "compiler may move, merge or drop like any other");
     CHECK(r.report[1].what == "translated: under #ifdef __CUDA_ARCH__, which a host build does not compile (see the README)");
-    // --guard leaves it to the GPU.
+    // --guard keeps it for NVIDIA's device pass and translates it for HIP's,
+    // which a port may give __CUDA_ARCH__; again, it changes nothing.
     const auto g = translate_source(src, true);
-    CHECK(g.translated == 0);
-    CHECK(g.text == src);
+    CHECK(g.translated == 1);
+    CHECK(g.text.find("#ifdef __CUDA_ARCH__\n"
+                      "    #if !defined(__HIP__)\n"
+                      "    asm volatile(\"vmin.u32.u32.u32 %0, %1, %1;\" : \"=r\"(d) : \"r\"(a) : \"memory\");\n"
+                      "    #else\n"
+                      "    { std::uint32_t _ptxv0;") != std::string::npos);
+    REQUIRE(g.report.size() == 2);
+    CHECK(g.report[1].what ==
+          "translated for HIP: under #ifdef __CUDA_ARCH__, which a CUDA device pass compiles, and HIP's where a port "
+          "defines __CUDA_ARCH__: the original kept for NVIDIA's (#if !defined(__HIP__))");
+    const auto again = translate_source(g.text, true);
+    CHECK(again.translated == 0);
+    CHECK(again.text == g.text);
 }

@@ -161,3 +161,21 @@ TEST_CASE("asm scan: the conditions a statement sits under", "[translate]") {
     // The include guard is not a condition.
     CHECK(found[6].conditions.empty());
 }
+
+TEST_CASE("asm scan: a negation of __CUDA_ARCH__ itself, and conditions that exclude HIP", "[translate]") {
+    const auto found = find_asm(
+        "#if defined(__CUDA_ARCH__) && !defined(__HIP__)\nasm(\"a\");\n#else\nasm(\"b\");\n#endif\n"
+        "#if defined(X) && ! defined ( __CUDA_ARCH__ )\nasm(\"c\");\n#endif\n"
+        "#if !__CUDA_ARCH__\nasm(\"d\");\n#endif\n"
+        "#ifdef __CUDA_ARCH__\n#ifndef __HIP__\nasm(\"e\");\n#endif\n#endif\n"
+        "#if defined(__CUDA_ARCH__) || !defined(__HIP__)\nasm(\"f\");\n#endif\n");
+    REQUIRE(found.size() == 6);
+    CHECK(found[0].device_only);  // --guard's own condition: the negation is of __HIP__
+    CHECK(found[0].nvidia_only);
+    CHECK(!found[1].nvidia_only);
+    CHECK(!found[2].device_only);
+    CHECK(!found[3].device_only);
+    CHECK(found[4].device_only);
+    CHECK(found[4].nvidia_only);
+    CHECK(!found[5].nvidia_only);  // either may hold
+}

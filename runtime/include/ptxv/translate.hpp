@@ -62,6 +62,9 @@ struct AsmStatement {
     // __CUDA_ARCH__`, `#if __CUDA_ARCH__ >= 300`): a host build never
     // compiles the statement.
     bool device_only = false;
+    // One of them excludes HIP (`!defined(__HIP__)`, `#ifndef __HIP__`), as
+    // `--guard`'s own branch does: only NVIDIA's device pass compiles it.
+    bool nvidia_only = false;
     // In a directive: the directive's bytes, from the start of its '#' line
     // to the newline that ends it (excluded).
     std::size_t directive_begin = 0, directive_end = 0;

@@ -14,6 +14,14 @@ namespace ptxv::translate {
 
 namespace {
 
+// Where the original asm stays: nvcc's (or clang's CUDA) device pass, where
+// NVIDIA's PTX assembler reads it. HIP defines __HIP__ in both of its passes,
+// and ports define __CUDA_ARCH__ there too (ggml: 1300), whose device code
+// goes to AMD's assembler: the translation serves them as it serves the host.
+constexpr const char kDevicePass[] = "#if defined(__CUDA_ARCH__) && !defined(__HIP__)";
+// The same for a statement the source already keeps to a device pass.
+constexpr const char kNotHip[] = "#if !defined(__HIP__)";
+
 bool blank(char c) { return c == ' ' || c == '\t'; }
 
 // Whether the source already includes the drop-in header (a translation of
@@ -46,7 +54,7 @@ std::string joined(const std::vector<std::string>& conditions) {
 
 // What the report says of a translated statement beyond that it was: what the
 // C++ leaves out, and the conditions a build must meet to compile it.
-void notes(const AsmStatement& st, const DecodedTemplate& d, std::vector<ReportLine>& report) {
+void notes(const AsmStatement& st, const DecodedTemplate& d, bool guard, std::vector<ReportLine>& report) {
     for (const auto& line : d.lines)
         if (line.old_simd_zero_c)
             report.push_back({st.at, "translated: '" + line.text +
@@ -62,7 +70,12 @@ void notes(const AsmStatement& st, const DecodedTemplate& d, std::vector<ReportL
                                                             : "the \"memory\" clobber") +
                                      ": the C++ is a plain computation, which the compiler may move, merge or drop "
                                      "like any other"});
-    if (!st.conditions.empty())
+    if (st.conditions.empty()) return;
+    if (guard && st.device_only)
+        report.push_back({st.at, "translated for HIP: under " + joined(st.conditions) +
+                                     ", which a CUDA device pass compiles, and HIP's where a port defines "
+                                     "__CUDA_ARCH__: the original kept for NVIDIA's (" + kNotHip + ")"});
+    else
         report.push_back({st.at, "translated: under " + joined(st.conditions) +
                                      (st.device_only ? ", which a host build does not compile (see the README)"
                                                      : ", compiled only where that holds")});
@@ -90,13 +103,13 @@ TranslatedSource translate_source(std::string_view source, bool guard) {
             r.report.push_back({st.at, "skipped: " + d.why_not});
             continue;
         }
-        if (guard && st.device_only) {
-            // The guard's own #if branch, say: a host build never sees it.
+        if (guard && st.device_only && st.nvidia_only) {
+            // The guard's own #if branch, say: only NVIDIA's device pass sees it.
             r.report.push_back({st.at, "skipped: under " + joined(st.conditions) +
-                                           ", which only a CUDA device pass compiles: left for the GPU"});
+                                           ", which only NVIDIA's device pass compiles: left for the GPU"});
             continue;
         }
-        notes(st, d, r.report);
+        notes(st, d, guard, r.report);
         code[i] = emit_statement(st, d);
         // Without its own ';' (a macro body used as `M(...);`), the block must
         // still take the caller's ';' as one statement.
@@ -125,7 +138,7 @@ TranslatedSource translate_source(std::string_view source, bool guard) {
             --i;
             host.append(source.substr(at, e - at));
             out.append(source.substr(copied, b - copied));
-            out += "#if defined(__CUDA_ARCH__)" + nl + std::string(source.substr(b, e - b)) + nl + "#else" + nl + host + nl +
+            out += (st.device_only ? kNotHip : kDevicePass) + nl + std::string(source.substr(b, e - b)) + nl + "#else" + nl + host + nl +
                    "#endif";
             // The lines after it keep their numbers.
             if (e < source.size()) out += nl + "#line " + std::to_string(line_of(e) + 1);
@@ -146,7 +159,7 @@ TranslatedSource translate_source(std::string_view source, bool guard) {
             while (k > 0 && blank(source[k - 1])) --k;
             const bool line_start = k == 0 || source[k - 1] == '\n';
             const std::string indent = line_start ? std::string(source.substr(k, st.begin - k)) : "";
-            out += (line_start ? "" : nl) + "#if defined(__CUDA_ARCH__)" + nl + indent + original + nl + indent + "#else" +
+            out += (line_start ? "" : nl) + (st.device_only ? kNotHip : kDevicePass) + nl + indent + original + nl + indent + "#else" +
                    nl + indent + code[i] + nl + indent + "#endif";
             // Code after the statement on its line goes to the next line, out
             // of the directive, numbered as it was; a comment may stay. Then

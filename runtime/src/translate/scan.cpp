@@ -255,17 +255,47 @@ struct Condition {
     enum class Pass { any, device, host } pass = Pass::any;
     bool include_guard = false;  // a header's #ifndef X followed by #define X
     bool chained = false;        // an #elif came before: its #else says nothing
+    bool not_hip = false;        // holds only where __HIP__ is not defined
 };
 
+// Whether an #if expression holds only without HIP: it requires
+// !defined(__HIP__) at its top level (no || in it).
+bool excludes_hip(const std::string& directive, const std::string& expr) {
+    if (directive == "ifndef") return expr == "__HIP__";
+    if (directive != "if" || expr.find("||") != std::string::npos) return false;
+    return expr.find("!defined(__HIP__)") != std::string::npos || expr.find("!defined __HIP__") != std::string::npos ||
+           expr.find("! defined(__HIP__)") != std::string::npos;
+}
+
+// Whether some use of __CUDA_ARCH__ in an #if expression is negated:
+// `!__CUDA_ARCH__`, `!defined(__CUDA_ARCH__)`, `! defined __CUDA_ARCH__`.
+bool negates_arch(const std::string& expr) {
+    static constexpr std::string_view kArch = "__CUDA_ARCH__";
+    for (std::size_t at = expr.find(kArch); at != std::string::npos; at = expr.find(kArch, at + kArch.size())) {
+        std::size_t k = at;
+        const auto skip = [&] {
+            while (k > 0 && (expr[k - 1] == ' ' || expr[k - 1] == '\t' || expr[k - 1] == '(')) --k;
+        };
+        skip();
+        if (k >= 7 && expr.compare(k - 7, 7, "defined") == 0) {
+            k -= 7;
+            skip();
+        }
+        if (k > 0 && expr[k - 1] == '!') return true;
+    }
+    return false;
+}
+
 // What a condition says of __CUDA_ARCH__, which only a CUDA device pass
-// defines: `#ifdef __CUDA_ARCH__` and an #if that tests it without a
-// negation hold only there, `#ifndef __CUDA_ARCH__` only on the host.
+// defines: `#ifdef __CUDA_ARCH__` and an #if that tests it without negating
+// it hold only there (`--guard`'s own `defined(__CUDA_ARCH__) &&
+// !defined(__HIP__)` among them), `#ifndef __CUDA_ARCH__` only on the host.
 Condition::Pass pass_of(const std::string& directive, const std::string& expr) {
     const bool names = expr.find("__CUDA_ARCH__") != std::string::npos;
     if (!names) return Condition::Pass::any;
     if (directive == "ifdef") return Condition::Pass::device;
     if (directive == "ifndef") return Condition::Pass::host;
-    return expr.find('!') == std::string::npos ? Condition::Pass::device : Condition::Pass::any;
+    return negates_arch(expr) ? Condition::Pass::any : Condition::Pass::device;
 }
 
 std::string collapse_blanks(std::string_view s) {
@@ -304,6 +334,7 @@ public:
                 if (c.include_guard) continue;
                 st.conditions.push_back(c.text);
                 st.device_only = st.device_only || c.pass == Condition::Pass::device;
+                st.nvidia_only = st.nvidia_only || c.not_hip;
             }
             if (st.in_directive) {
                 for (const auto& [b, e] : directives_)
@@ -352,6 +383,7 @@ private:
             Condition c;
             c.text = "#" + d + " " + expr;
             c.pass = pass_of(d, expr);
+            c.not_hip = excludes_hip(d, expr);
             // #ifndef X, then #define X as the next directive: an include guard.
             if (d == "ifndef" && open_.empty() && e + 2 < t_.size() && t_[e + 1].directive &&
                 t_[e + 1].kind == Token::Kind::word && t_[e + 1].value == "define" && t_[e + 2].value == expr)
@@ -361,6 +393,7 @@ private:
             Condition& c = open_.back();
             c.text = "#elif " + expr;
             c.pass = pass_of("if", expr);
+            c.not_hip = excludes_hip("if", expr);
             c.chained = true;
             c.include_guard = false;
         } else if (d == "else" && !open_.empty()) {
@@ -370,6 +403,7 @@ private:
                      : c.pass == Condition::Pass::device ? Condition::Pass::host
                      : c.pass == Condition::Pass::host   ? Condition::Pass::device
                                                          : Condition::Pass::any;
+            c.not_hip = false;
             c.include_guard = false;
         } else if (d == "endif" && !open_.empty()) {
             open_.pop_back();

@@ -1,4 +1,6 @@
-// --guard leaves a statement that only a CUDA device pass compiles as it is.
+// --guard keeps a statement that only a CUDA device pass compiles for NVIDIA's
+// (#if !defined(__HIP__)) and translates it for HIP, whose device pass a port
+// may give __CUDA_ARCH__.
 __device__ unsigned pick(unsigned a, unsigned b) {
     unsigned d;
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 300
