@@ -5,7 +5,8 @@
 // signatures, in the global namespace, for host code: a CUDA source compiled
 // as plain C++ (g++, clang++) without CUDA's headers builds unchanged. Each
 // is the function of the same name in ptxv_cuda.hpp. Under nvcc they exist
-// in the host pass only, beside CUDA's device functions of the same names.
+// in the host pass only, beside CUDA's device functions of the same names;
+// under HIP, which has none of the SIMD ones, in both passes.
 #ifndef PTXV_GENERATED_PTXV_CUDA_COMPAT_HPP_INCLUDED
 #define PTXV_GENERATED_PTXV_CUDA_COMPAT_HPP_INCLUDED
 
@@ -14,11 +15,21 @@
 // nvcc compiles a .cu file twice. Its device pass (__CUDA_ARCH__ defined) keeps
 // CUDA's own intrinsics; its host pass, which sees CUDA's __device__
 // declarations of the same names, gets these as explicitly __host__ functions,
-// which nvcc accepts beside them. Plain C++ compilers get inline functions.
-#if defined(__CUDACC__) && !defined(__CUDA_ARCH__)
+// which nvcc accepts beside them. HIP (hipcc, clang -x hip) has none of the
+// SIMD intrinsics in its device library, so those are host and device
+// functions there; it has __sad and __usad, whose device forms stay HIP's,
+// beside these for its host pass (PTXV_CUDA_COMPAT_HOST_FN). The attributes
+// are clang's own spelling: under -nogpuinc no header defines __host__ and
+// __device__. Plain C++ compilers get inline functions.
+#if defined(__HIP__)
+#define PTXV_CUDA_COMPAT_FN __attribute__((host, device)) inline
+#define PTXV_CUDA_COMPAT_HOST_FN __attribute__((host)) inline
+#elif defined(__CUDACC__) && !defined(__CUDA_ARCH__)
 #define PTXV_CUDA_COMPAT_FN __host__ inline
+#define PTXV_CUDA_COMPAT_HOST_FN __host__ inline
 #elif !defined(__CUDACC__)
 #define PTXV_CUDA_COMPAT_FN inline
+#define PTXV_CUDA_COMPAT_HOST_FN inline
 #endif
 
 #if defined(PTXV_CUDA_COMPAT_FN)
@@ -189,10 +200,11 @@ PTXV_CUDA_COMPAT_FN unsigned int __vsubss4(unsigned int a, unsigned int b) { ret
 // Performs per-byte subtraction with unsigned saturation: a - b.
 PTXV_CUDA_COMPAT_FN unsigned int __vsubus4(unsigned int a, unsigned int b) { return ptxv::cuda::vsubus4(a, b); }
 // Calculate |x - y| + z, the sum of absolute difference.
-PTXV_CUDA_COMPAT_FN unsigned int __sad(int x, int y, unsigned int z) { return ptxv::cuda::sad(x, y, z); }
+PTXV_CUDA_COMPAT_HOST_FN unsigned int __sad(int x, int y, unsigned int z) { return ptxv::cuda::sad(x, y, z); }
 // Calculate |x - y| + z, the sum of absolute difference.
-PTXV_CUDA_COMPAT_FN unsigned int __usad(unsigned int x, unsigned int y, unsigned int z) { return ptxv::cuda::usad(x, y, z); }
+PTXV_CUDA_COMPAT_HOST_FN unsigned int __usad(unsigned int x, unsigned int y, unsigned int z) { return ptxv::cuda::usad(x, y, z); }
 #endif  // PTXV_CUDA_COMPAT_FN
 #undef PTXV_CUDA_COMPAT_FN
+#undef PTXV_CUDA_COMPAT_HOST_FN
 
 #endif  // PTXV_GENERATED_PTXV_CUDA_COMPAT_HPP_INCLUDED

@@ -244,7 +244,8 @@ OutputFile emit_cuda_compat(const Model& m, const EmitOptions& opt) {
       << "// signatures, in the global namespace, for host code: a CUDA source compiled\n"
       << "// as plain C++ (g++, clang++) without CUDA's headers builds unchanged. Each\n"
       << "// is the function of the same name in ptxv_cuda.hpp. Under nvcc they exist\n"
-      << "// in the host pass only, beside CUDA's device functions of the same names.\n"
+      << "// in the host pass only, beside CUDA's device functions of the same names;\n"
+      << "// under HIP, which has none of the SIMD ones, in both passes.\n"
       << "#ifndef " << guard << "\n#define " << guard << "\n\n"
       << "#include \"ptxv_cuda.hpp\"\n\n"
       << fragment("cuda.hpp", "compat_guard") << "\n"
@@ -253,11 +254,14 @@ OutputFile emit_cuda_compat(const Model& m, const EmitOptions& opt) {
     for (const auto& in : m.spec.intrinsics) {
         std::string args;
         for (const auto& a : in.args) args += (args.empty() ? "" : ", ") + a.name;
+        // HIP's device library has CUDA's __sad and __usad but no __v* ones.
+        const bool hip_has_it = in.name.rfind("__v", 0) != 0;
         o << "// " << in.doc << "\n"
-          << "PTXV_CUDA_COMPAT_FN unsigned int " << in.name << "(" << parameters(in, true) << ") { return ptxv::cuda::"
-          << in.plain_name() << "(" << args << "); }\n";
+          << (hip_has_it ? "PTXV_CUDA_COMPAT_HOST_FN" : "PTXV_CUDA_COMPAT_FN") << " unsigned int " << in.name << "("
+          << parameters(in, true) << ") { return ptxv::cuda::" << in.plain_name() << "(" << args << "); }\n";
     }
-    o << "#endif  // PTXV_CUDA_COMPAT_FN\n#undef PTXV_CUDA_COMPAT_FN\n\n#endif  // " << guard << "\n";
+    o << "#endif  // PTXV_CUDA_COMPAT_FN\n#undef PTXV_CUDA_COMPAT_FN\n#undef PTXV_CUDA_COMPAT_HOST_FN\n\n#endif  // "
+      << guard << "\n";
     return {name, o.str()};
 }
 

@@ -38,10 +38,20 @@ template <int Lanes> PTXV_FI constexpr std::uint32_t round_down(std::uint32_t d,
 // nvcc compiles a .cu file twice. Its device pass (__CUDA_ARCH__ defined) keeps
 // CUDA's own intrinsics; its host pass, which sees CUDA's __device__
 // declarations of the same names, gets these as explicitly __host__ functions,
-// which nvcc accepts beside them. Plain C++ compilers get inline functions.
-#if defined(__CUDACC__) && !defined(__CUDA_ARCH__)
+// which nvcc accepts beside them. HIP (hipcc, clang -x hip) has none of the
+// SIMD intrinsics in its device library, so those are host and device
+// functions there; it has __sad and __usad, whose device forms stay HIP's,
+// beside these for its host pass (PTXV_CUDA_COMPAT_HOST_FN). The attributes
+// are clang's own spelling: under -nogpuinc no header defines __host__ and
+// __device__. Plain C++ compilers get inline functions.
+#if defined(__HIP__)
+#define PTXV_CUDA_COMPAT_FN __attribute__((host, device)) inline
+#define PTXV_CUDA_COMPAT_HOST_FN __attribute__((host)) inline
+#elif defined(__CUDACC__) && !defined(__CUDA_ARCH__)
 #define PTXV_CUDA_COMPAT_FN __host__ inline
+#define PTXV_CUDA_COMPAT_HOST_FN __host__ inline
 #elif !defined(__CUDACC__)
 #define PTXV_CUDA_COMPAT_FN inline
+#define PTXV_CUDA_COMPAT_HOST_FN inline
 #endif
 // ptxv-gen: end compat_guard

@@ -30,7 +30,7 @@ def cuda_declarations(text):
 
 def ptxv_definitions(text):
     out = {}
-    for m in re.finditer(r"^PTXV_CUDA_COMPAT_FN\s+(unsigned int|int)\s+(__\w+)\(([^)]*)\)", text, re.M):
+    for m in re.finditer(r"^PTXV_CUDA_COMPAT_(?:HOST_)?FN\s+(unsigned int|int)\s+(__\w+)\(([^)]*)\)", text, re.M):
         ret, name, params = m.groups()
         if name in out:
             raise SystemExit("ptxv defines " + name + " twice")

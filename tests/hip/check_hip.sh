@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# HIP device code from ptxv's headers, read as AMD ISA (no AMD GPU here):
+#   1. compat_kernels.hip (CUDA's intrinsics through ptxv_cuda_compat.hpp) with
+#      hipcc for gfx90a and gfx1030, with and without a port's
+#      __CUDA_ARCH__ define, and with clang -x hip -nogpuinc -nogpulib (no HIP
+#      header at all): every kernel without a branch (s_cbranch) or a call;
+#      its host pass compiles too;
+#   2. guard_kernels.cu, PTX inline asm in a kernel: as written it does not
+#      build for HIP (the asm is PTX); its `ptxv translate --guard` output does,
+#      for both targets with and without __CUDA_ARCH__, and without a branch.
+# usage: check_hip.sh HIPCC CLANG GENERATED_DIR PTXV_TOOL WORK
+# Exit 77 (skipped) without hipcc.
+set -uo pipefail
+hipcc=$1 clang=$2 gen=$3 ptxv=$4 work=$5
+here=$(cd "$(dirname "$0")" && pwd)
+if ! command -v "$hipcc" > /dev/null 2>&1; then
+  echo "SKIPPED: hipcc not found (Debian: apt-get install hipcc libamdhip64-dev rocm-device-libs)"
+  exit 77
+fi
+mkdir -p "$work"
+fail=0
+flags=(-std=c++17 -O2 -Wall -Wextra -Werror -Wno-unused-command-line-argument)
+isa_clean() {  # FILE WHAT: no branch, no call, some vector code
+  local n
+  n=$(grep -cE '^\s+v_' "$1")
+  if grep -qE '^\s+s_cbranch' "$1"; then echo "FAIL: $2: a branch"; grep -nE '^\s+s_cbranch' "$1" | head -3; fail=1
+  elif grep -qE '^\s+s_(swappc|setpc|call)' "$1"; then echo "FAIL: $2: a call"; fail=1
+  elif grep -qE '^\s+v(add|sub|min|max|absdiff|avrg|set|shl|shr|mad)[24]?\.' "$1"; then echo "FAIL: $2: PTX in the ISA"; fail=1
+  elif [ "$n" -lt 10 ]; then echo "FAIL: $2: only $n vector instructions"; fail=1
+  else echo "ok: $2: $n vector instructions, no branch, no call"; fi
+}
+"$ptxv" translate --guard "$here/guard_kernels.cu" -o "$work/guard_kernels.guarded.cu" --report "$work/guard.report" || fail=1
+if "$hipcc" "${flags[@]}" -x hip --offload-arch=gfx90a --offload-device-only -c "$here/guard_kernels.cu" \
+     -o "$work/guard_original.o" 2> /dev/null; then
+  echo "FAIL: guard_kernels.cu as written builds for HIP: the check below would prove nothing"; fail=1
+else
+  echo "ok: guard_kernels.cu as written does not build for HIP (PTX asm)"
+fi
+for arch in gfx90a gfx1030; do
+  for arch_define in "" "-D__CUDA_ARCH__=1300"; do
+    what="compat_kernels.hip $arch ${arch_define:-(no __CUDA_ARCH__)}"
+    out="$work/compat_${arch}${arch_define:+_arch}.s"
+    if "$hipcc" "${flags[@]}" $arch_define --offload-arch="$arch" --offload-device-only -S -I "$gen" \
+         "$here/compat_kernels.hip" -o "$out" 2> "$out.log"; then
+      isa_clean "$out" "$what"
+    else
+      echo "FAIL: $what does not compile"; cat "$out.log"; fail=1
+    fi
+    what="guard_kernels.cu translated --guard, $arch ${arch_define:-(no __CUDA_ARCH__)}"
+    out="$work/guard_${arch}${arch_define:+_arch}.s"
+    if "$hipcc" "${flags[@]}" -x hip $arch_define --offload-arch="$arch" --offload-device-only -S -I "$gen" \
+         "$work/guard_kernels.guarded.cu" -o "$out" 2> "$out.log"; then
+      isa_clean "$out" "$what"
+    else
+      echo "FAIL: $what does not compile"; cat "$out.log"; fail=1
+    fi
+  done
+done
+if "$hipcc" "${flags[@]}" --offload-host-only -c -I "$gen" "$here/compat_kernels.hip" -o "$work/compat_host.o" 2> "$work/host.log"; then
+  echo "ok: compat_kernels.hip host pass"
+else
+  echo "FAIL: the host pass does not compile"; cat "$work/host.log"; fail=1
+fi
+if command -v "$clang" > /dev/null 2>&1; then
+  out="$work/compat_nogpuinc.s"
+  if "$clang" -x hip "${flags[@]}" -nogpuinc -nogpulib -DPTXV_HIP_NO_RUNTIME --offload-arch=gfx90a --offload-device-only \
+       -S -I "$gen" "$here/compat_kernels.hip" -o "$out" 2> "$out.log"; then
+    isa_clean "$out" "compat_kernels.hip gfx90a, clang -x hip -nogpuinc"
+  else
+    echo "FAIL: -nogpuinc does not compile"; cat "$out.log"; fail=1
+  fi
+fi
+exit $fail
