@@ -254,8 +254,9 @@ OutputFile emit_cuda_compat(const Model& m, const EmitOptions& opt) {
     for (const auto& in : m.spec.intrinsics) {
         std::string args;
         for (const auto& a : in.args) args += (args.empty() ? "" : ", ") + a.name;
-        // HIP's device library has CUDA's __sad and __usad but no __v* ones.
-        const bool hip_has_it = in.name.rfind("__v", 0) != 0;
+        // HIP's device library has CUDA's one-lane intrinsics (__sad, __usad)
+        // but none of the SIMD ones.
+        const bool hip_has_it = in.lanes == 1;
         o << "// " << in.doc << "\n"
           << (hip_has_it ? "PTXV_CUDA_COMPAT_HOST_FN" : "PTXV_CUDA_COMPAT_FN") << " unsigned int " << in.name << "("
           << parameters(in, true) << ") { return ptxv::cuda::" << in.plain_name() << "(" << args << "); }\n";

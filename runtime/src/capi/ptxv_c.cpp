@@ -5,6 +5,7 @@
 #include <cstring>
 #include <exception>
 #include <new>
+#include <optional>
 #include <string>
 
 #include "ptxv/compile.hpp"
@@ -28,19 +29,36 @@ void put_error(char* error, std::size_t size, const std::string& message) noexce
     error[n] = '\0';
 }
 
-bool is_imm(const ptxv::Operand& op) { return op.kind == ptxv::Operand::Kind::imm; }
+// The values the instruction sees for register values a, b, c: an
+// immediate's from the text, 0 for a c it does not have.
+struct Values {
+    u32 a, b, c;
+};
+Values values(const ptxv::Instr& in, u32 a, u32 b, u32 c) {
+    return {ptxv::operand_value(in.a, a), ptxv::operand_value(in.b, b), in.has_c ? ptxv::operand_value(in.c, c) : 0u};
+}
 
-// A source's words for the array forms: the caller's array, or an immediate's
-// value (or c's 0 where there is no c) repeated in `buffer`.
+// A source of the array forms: the caller's words, or (array null) one value
+// for every element, an immediate's or a missing c's 0.
 struct Source {
-    const u32* words = nullptr;
-    bool constant = false;
+    const u32* array = nullptr;
     u32 value = 0;
 };
-Source source(const ptxv::Operand& op, bool present, const u32* array) {
-    if (!present) return {nullptr, true, 0};
-    if (is_imm(op)) return {nullptr, true, op.imm};
-    return {array, false, 0};
+struct Sources {
+    Source a, b, c;
+};
+// nullopt where the instruction reads a register whose array is NULL.
+std::optional<Sources> sources(const ptxv::Instr& in, const u32* a, const u32* b, const u32* c) {
+    bool missing = false;
+    const auto source = [&missing](const ptxv::Operand& op, bool present, const u32* array) {
+        if (!present) return Source{};
+        if (op.kind == ptxv::Operand::Kind::imm) return Source{nullptr, op.imm};
+        missing = missing || array == nullptr;
+        return Source{array, 0};
+    };
+    const Sources s{source(in.a, true, a), source(in.b, true, b), source(in.c, in.has_c, c)};
+    if (missing) return std::nullopt;
+    return s;
 }
 
 }  // namespace
@@ -74,54 +92,48 @@ void ptxv_free(ptxv_op* op) { delete op; }
 
 uint32_t ptxv_eval(const ptxv_op* op, uint32_t a, uint32_t b, uint32_t c) {
     if (op == nullptr) return 0;
-    const ptxv::Instr& in = op->in;
-    return op->fn(ptxv::operand_value(in.a, a), ptxv::operand_value(in.b, b),
-                  in.has_c ? ptxv::operand_value(in.c, c) : 0u);
+    const Values v = values(op->in, a, b, c);
+    return op->fn(v.a, v.b, v.c);
 }
 
 uint32_t ptxv_eval_reference(const ptxv_op* op, uint32_t a, uint32_t b, uint32_t c) {
     if (op == nullptr) return 0;
-    const ptxv::Instr& in = op->in;
-    return ptxv::interpret(in, ptxv::operand_value(in.a, a), ptxv::operand_value(in.b, b),
-                           in.has_c ? ptxv::operand_value(in.c, c) : 0u);
+    const Values v = values(op->in, a, b, c);
+    return ptxv::interpret(op->in, v.a, v.b, v.c);
 }
 
 void ptxv_run(const ptxv_op* op, const uint32_t* a, const uint32_t* b, const uint32_t* c, uint32_t* d, size_t n) {
     if (op == nullptr || d == nullptr || n == 0) return;
-    const ptxv::Instr& in = op->in;
-    const Source sa = source(in.a, true, a), sb = source(in.b, true, b), sc = source(in.c, in.has_c, c);
-    if ((!sa.constant && a == nullptr) || (!sb.constant && b == nullptr) || (!sc.constant && c == nullptr)) return;
-    if (!sa.constant && !sb.constant) {
-        if (sc.constant) op->fn.run(a, b, sc.value, d, n);
-        else op->fn.run(a, b, c, d, n);
+    const std::optional<Sources> s = sources(op->in, a, b, c);
+    if (!s) return;
+    const auto run = [&](const u32* pa, const u32* pb, std::size_t i, std::size_t m) {
+        if (s->c.array == nullptr) op->fn.run(pa, pb, s->c.value, d + i, m);
+        else op->fn.run(pa, pb, c + i, d + i, m);
+    };
+    if (s->a.array != nullptr && s->b.array != nullptr) {
+        run(a, b, 0, n);
         return;
     }
     // An immediate a or b: its value repeated, a block at a time.
     constexpr std::size_t kBlock = 256;
     u32 ka[kBlock], kb[kBlock];
-    std::fill(ka, ka + kBlock, sa.value);
-    std::fill(kb, kb + kBlock, sb.value);
-    for (std::size_t i = 0; i < n; i += kBlock) {
-        const std::size_t m = std::min(kBlock, n - i);
-        const u32* const pa = sa.constant ? ka : a + i;
-        const u32* const pb = sb.constant ? kb : b + i;
-        if (sc.constant) op->fn.run(pa, pb, sc.value, d + i, m);
-        else op->fn.run(pa, pb, c + i, d + i, m);
-    }
+    std::fill(ka, ka + kBlock, s->a.value);
+    std::fill(kb, kb + kBlock, s->b.value);
+    for (std::size_t i = 0; i < n; i += kBlock)
+        run(s->a.array != nullptr ? a + i : ka, s->b.array != nullptr ? b + i : kb, i, std::min(kBlock, n - i));
 }
 
 void ptxv_warp(const ptxv_op* op, const uint32_t* a, const uint32_t* b, const uint32_t* c, uint32_t* d,
                uint32_t active) {
     if (op == nullptr || d == nullptr) return;
-    const ptxv::Instr& in = op->in;
-    const Source sa = source(in.a, true, a), sb = source(in.b, true, b), sc = source(in.c, in.has_c, c);
-    if ((!sa.constant && a == nullptr) || (!sb.constant && b == nullptr) || (!sc.constant && c == nullptr)) return;
+    const std::optional<Sources> s = sources(op->in, a, b, c);
+    if (!s) return;
     u32 ka[ptxv::kWarpSize], kb[ptxv::kWarpSize];
-    std::fill(ka, ka + ptxv::kWarpSize, sa.value);
-    std::fill(kb, kb + ptxv::kWarpSize, sb.value);
-    const u32* const pa = sa.constant ? ka : a;
-    const u32* const pb = sb.constant ? kb : b;
-    if (sc.constant) op->fn.warp(pa, pb, sc.value, d, active);
+    std::fill(ka, ka + ptxv::kWarpSize, s->a.value);
+    std::fill(kb, kb + ptxv::kWarpSize, s->b.value);
+    const u32* const pa = s->a.array != nullptr ? a : ka;
+    const u32* const pb = s->b.array != nullptr ? b : kb;
+    if (s->c.array == nullptr) op->fn.warp(pa, pb, s->c.value, d, active);
     else op->fn.warp(pa, pb, c, d, active);
 }
 

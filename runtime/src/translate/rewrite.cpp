@@ -21,6 +21,7 @@ namespace {
 constexpr const char kDevicePass[] = "#if defined(__CUDA_ARCH__) && !defined(__HIP__)";
 // The same for a statement the source already keeps to a device pass.
 constexpr const char kNotHip[] = "#if !defined(__HIP__)";
+std::string guard_line(const AsmStatement& st) { return st.device_only ? kNotHip : kDevicePass; }
 
 bool blank(char c) { return c == ' ' || c == '\t'; }
 
@@ -138,7 +139,7 @@ TranslatedSource translate_source(std::string_view source, bool guard) {
             --i;
             host.append(source.substr(at, e - at));
             out.append(source.substr(copied, b - copied));
-            out += (st.device_only ? kNotHip : kDevicePass) + nl + std::string(source.substr(b, e - b)) + nl + "#else" + nl + host + nl +
+            out += guard_line(st) + nl + std::string(source.substr(b, e - b)) + nl + "#else" + nl + host + nl +
                    "#endif";
             // The lines after it keep their numbers.
             if (e < source.size()) out += nl + "#line " + std::to_string(line_of(e) + 1);
@@ -159,7 +160,7 @@ TranslatedSource translate_source(std::string_view source, bool guard) {
             while (k > 0 && blank(source[k - 1])) --k;
             const bool line_start = k == 0 || source[k - 1] == '\n';
             const std::string indent = line_start ? std::string(source.substr(k, st.begin - k)) : "";
-            out += (line_start ? "" : nl) + (st.device_only ? kNotHip : kDevicePass) + nl + indent + original + nl + indent + "#else" +
+            out += (line_start ? "" : nl) + guard_line(st) + nl + indent + original + nl + indent + "#else" +
                    nl + indent + code[i] + nl + indent + "#endif";
             // Code after the statement on its line goes to the next line, out
             // of the directive, numbered as it was; a comment may stay. Then

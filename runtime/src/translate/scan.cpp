@@ -258,20 +258,10 @@ struct Condition {
     bool not_hip = false;        // holds only where __HIP__ is not defined
 };
 
-// Whether an #if expression holds only without HIP: it requires
-// !defined(__HIP__) at its top level (no || in it).
-bool excludes_hip(const std::string& directive, const std::string& expr) {
-    if (directive == "ifndef") return expr == "__HIP__";
-    if (directive != "if" || expr.find("||") != std::string::npos) return false;
-    return expr.find("!defined(__HIP__)") != std::string::npos || expr.find("!defined __HIP__") != std::string::npos ||
-           expr.find("! defined(__HIP__)") != std::string::npos;
-}
-
-// Whether some use of __CUDA_ARCH__ in an #if expression is negated:
-// `!__CUDA_ARCH__`, `!defined(__CUDA_ARCH__)`, `! defined __CUDA_ARCH__`.
-bool negates_arch(const std::string& expr) {
-    static constexpr std::string_view kArch = "__CUDA_ARCH__";
-    for (std::size_t at = expr.find(kArch); at != std::string::npos; at = expr.find(kArch, at + kArch.size())) {
+// Whether some use of macro `name` in an #if expression is negated:
+// `!NAME`, `!defined(NAME)`, `! defined NAME`.
+bool negates(const std::string& expr, std::string_view name) {
+    for (std::size_t at = expr.find(name); at != std::string::npos; at = expr.find(name, at + name.size())) {
         std::size_t k = at;
         const auto skip = [&] {
             while (k > 0 && (expr[k - 1] == ' ' || expr[k - 1] == '\t' || expr[k - 1] == '(')) --k;
@@ -286,6 +276,13 @@ bool negates_arch(const std::string& expr) {
     return false;
 }
 
+// Whether an #if expression holds only without HIP: it requires __HIP__
+// undefined at its top level (no || in it).
+bool excludes_hip(const std::string& directive, const std::string& expr) {
+    if (directive == "ifndef") return expr == "__HIP__";
+    return directive == "if" && expr.find("||") == std::string::npos && negates(expr, "__HIP__");
+}
+
 // What a condition says of __CUDA_ARCH__, which only a CUDA device pass
 // defines: `#ifdef __CUDA_ARCH__` and an #if that tests it without negating
 // it hold only there (`--guard`'s own `defined(__CUDA_ARCH__) &&
@@ -295,7 +292,7 @@ Condition::Pass pass_of(const std::string& directive, const std::string& expr) {
     if (!names) return Condition::Pass::any;
     if (directive == "ifdef") return Condition::Pass::device;
     if (directive == "ifndef") return Condition::Pass::host;
-    return negates_arch(expr) ? Condition::Pass::any : Condition::Pass::device;
+    return negates(expr, "__CUDA_ARCH__") ? Condition::Pass::any : Condition::Pass::device;
 }
 
 std::string collapse_blanks(std::string_view s) {
