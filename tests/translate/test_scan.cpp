@@ -168,8 +168,9 @@ TEST_CASE("asm scan: a negation of __CUDA_ARCH__ itself, and conditions that exc
         "#if defined(X) && ! defined ( __CUDA_ARCH__ )\nasm(\"c\");\n#endif\n"
         "#if !__CUDA_ARCH__\nasm(\"d\");\n#endif\n"
         "#ifdef __CUDA_ARCH__\n#ifndef __HIP__\nasm(\"e\");\n#endif\n#endif\n"
-        "#if defined(__CUDA_ARCH__) || !defined(__HIP__)\nasm(\"f\");\n#endif\n");
-    REQUIRE(found.size() == 6);
+        "#if defined(__CUDA_ARCH__) || !defined(__HIP__)\nasm(\"f\");\n#endif\n"
+        "#if defined(__CUDA_ARCH__) || defined(X)\nasm(\"g\");\n#else\nasm(\"h\");\n#endif\n");
+    REQUIRE(found.size() == 8);
     CHECK(found[0].device_only);  // --guard's own condition: the negation is of __HIP__
     CHECK(found[0].nvidia_only);
     CHECK(!found[1].nvidia_only);
@@ -178,4 +179,8 @@ TEST_CASE("asm scan: a negation of __CUDA_ARCH__ itself, and conditions that exc
     CHECK(found[4].device_only);
     CHECK(found[4].nvidia_only);
     CHECK(!found[5].nvidia_only);  // either may hold
+    CHECK(!found[5].device_only);
+    // X may hold on the host, so g is not device code, and h not host code only.
+    CHECK(!found[6].device_only);
+    CHECK(!found[7].device_only);
 }

@@ -285,14 +285,16 @@ bool excludes_hip(const std::string& directive, const std::string& expr) {
 
 // What a condition says of __CUDA_ARCH__, which only a CUDA device pass
 // defines: `#ifdef __CUDA_ARCH__` and an #if that tests it without negating
-// it hold only there (`--guard`'s own `defined(__CUDA_ARCH__) &&
+// it and without an || (which another operand could make true on the host)
+// hold only there (`--guard`'s own `defined(__CUDA_ARCH__) &&
 // !defined(__HIP__)` among them), `#ifndef __CUDA_ARCH__` only on the host.
 Condition::Pass pass_of(const std::string& directive, const std::string& expr) {
     const bool names = expr.find("__CUDA_ARCH__") != std::string::npos;
     if (!names) return Condition::Pass::any;
     if (directive == "ifdef") return Condition::Pass::device;
     if (directive == "ifndef") return Condition::Pass::host;
-    return negates(expr, "__CUDA_ARCH__") ? Condition::Pass::any : Condition::Pass::device;
+    if (expr.find("||") != std::string::npos || negates(expr, "__CUDA_ARCH__")) return Condition::Pass::any;
+    return Condition::Pass::device;
 }
 
 std::string collapse_blanks(std::string_view s) {
