@@ -623,12 +623,16 @@ struct lanes<2> : swar<2> {
 // A SIMD variant: detail::k::F(A, B, c, m) is the lane operation on the
 // selected operands; rt::F selects from {b:a} at run time, F<Asel, Bsel, Mask>
 // at compile time, with lanes<N>::pick (the lanes the mask drops are not
-// picked). ASEL, BSEL and MASK are the defaults of the PTX spelling.
+// picked). ASEL, BSEL and MASK are the defaults of the PTX spelling. rt::F
+// clears the lanes the mask drops, which changes no result (each lane's
+// operation is its own) but, where the mask is a constant (a call of the
+// device library), lets the compiler drop their arithmetic as pick does.
 #define PTXV_SIMD_FORMS(N, F, CHECK, ASEL, BSEL, MASK)                                                          \
     namespace rt {                                                                                              \
     PTXV_FI constexpr u32 F(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {      \
-        return detail::k::F(detail::lanes<N>::select(a, b, asel), detail::lanes<N>::select(a, b, bsel), c,     \
-                            mask);                                                                              \
+        const u32 live = detail::lanes<N>::mask(mask);                                                          \
+        return detail::k::F(detail::lanes<N>::select(a, b, asel) & live,                                        \
+                            detail::lanes<N>::select(a, b, bsel) & live, c, mask);                              \
     }                                                                                                           \
     }                                                                                                           \
     template <unsigned Asel = ASEL, unsigned Bsel = BSEL, unsigned Mask = MASK>                                 \

@@ -10,7 +10,8 @@
 // computed at a time (32 bytes where the translation unit is built for AVX2,
 // else 16), each lane in its own width where the types allow; the rest, and
 // other compilers, use the per-word form. Needs only ptxv.hpp, the standard
-// library and, on x86, <immintrin.h>. PTX ISA 9.1.
+// library and, on x86, <immintrin.h>. Host code only: under nvcc or HIP, a
+// device function that calls one does not compile. PTX ISA 9.1.
 #ifndef PTXV_GENERATED_PTXV_ARRAY_HPP_INCLUDED
 #define PTXV_GENERATED_PTXV_ARRAY_HPP_INCLUDED
 

@@ -8,6 +8,8 @@
 // instruction's lane plan, with the post-step folded in (__sad and __usad:
 // one 32-bit lane), through the SIMD kernel library of ptxv_array.hpp,
 // whole vectors at a time, and the per-word function on the last words.
+// Host code only: under nvcc or HIP, a device function that calls one does
+// not compile.
 #ifndef PTXV_GENERATED_PTXV_CUDA_ARRAY_HPP_INCLUDED
 #define PTXV_GENERATED_PTXV_CUDA_ARRAY_HPP_INCLUDED
 

@@ -8,7 +8,9 @@
 // runs the widest one the CPU has (PTXV_ISA caps it), whatever the flags
 // of the calling code: a caller built for baseline x86-64 gets AVX2 or
 // AVX-512 where the machine has them. ptxv_cuda_array.hpp inlines the forms
-// for the caller's own target instead, with no call and no library.
+// for the caller's own target instead, with no call and no library. Host
+// code only: under nvcc or HIP, a device function that calls one does not
+// compile.
 #ifndef PTXV_GENERATED_PTXV_CUDA_DISPATCH_HPP_INCLUDED
 #define PTXV_GENERATED_PTXV_CUDA_DISPATCH_HPP_INCLUDED
 

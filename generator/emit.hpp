@@ -51,6 +51,7 @@ std::string string_literal(const std::string& s);    // a C++ string literal of 
 OutputFile emit_header(const Model&, const EmitOptions&);       // ptxv.hpp, the drop-in header
 OutputFile emit_batch(const Model&, const EmitOptions&);        // ptxv_batch.hpp
 OutputFile emit_dispatch(const Model&, const EmitOptions&);     // ptxv_dispatch.inc
+OutputFile emit_device(const Model&, const EmitOptions&);       // ptxv_device.inc, the device library's list
 OutputFile emit_array(const Model&, const EmitOptions&);        // ptxv_array.hpp
 OutputFile emit_tables(const Model&, const EmitOptions&);       // ptxv_tables.hpp
 OutputFile emit_variants_md(const Model&, const EmitOptions&);  // VARIANTS.md

@@ -127,9 +127,9 @@ int main(int argc, char** argv) {
             const std::vector<Lowered> lowered = lower_all(variants);
             const std::vector<std::size_t> intrinsics = intrinsic_variants(spec, variants);
             const Model model{spec, variants, lowered, intrinsics, intrinsic_plans(spec, variants, intrinsics, lowered)};
-            for (const auto emit : {emit_header, emit_batch, emit_array, emit_dispatch, emit_tables, emit_variants_md,
-                                    emit_hwcheck, emit_cuda_hwcheck, emit_cuda, emit_cuda_compat, emit_cuda_array,
-                                    emit_cuda_dispatch, emit_cuda_dispatch_inc, emit_cuda_md})
+            for (const auto emit : {emit_header, emit_batch, emit_array, emit_dispatch, emit_device, emit_tables,
+                                    emit_variants_md, emit_hwcheck, emit_cuda_hwcheck, emit_cuda, emit_cuda_compat,
+                                    emit_cuda_array, emit_cuda_dispatch, emit_cuda_dispatch_inc, emit_cuda_md})
                 files.push_back(emit(model, opt));
         } else {
             std::string pats;

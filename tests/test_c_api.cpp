@@ -55,6 +55,14 @@ TEST_CASE("C API: every variant's random forms agree with the C++ API and the in
             CHECK(std::string(error).empty());
             CHECK(std::string(ptxv_text(op.get())) == text);
             const ptxv::Compiled f = ptxv::compile(in);
+            // The device library's call for it: the variant's function and its trailing arguments.
+            CHECK(std::string(ptxv_device_symbol(op.get())) == std::string("ptxv_") + f.function_name());
+            u32 args[4] = {0, 0, 0, 0xdeadbeefu};
+            REQUIRE(ptxv_device_args(op.get(), args, 4) == 3);
+            CHECK(args[0] == f.asel());
+            CHECK(args[1] == f.bsel());
+            CHECK(args[2] == f.x());
+            CHECK(args[3] == 0xdeadbeefu);
             immediates += (in.a.kind == ptxv::Operand::Kind::imm) + (in.b.kind == ptxv::Operand::Kind::imm) +
                           (in.c.kind == ptxv::Operand::Kind::imm);
             for (std::size_t i = 0; i < kN; ++i) {
@@ -145,6 +153,10 @@ TEST_CASE("C API: bad input gets a defined result and a message naming the bad p
         CHECK(ptxv_eval(nullptr, 1, 2, 3) == 0u);
         CHECK(ptxv_eval_reference(nullptr, 1, 2, 3) == 0u);
         CHECK(std::string(ptxv_text(nullptr)).empty());
+        CHECK(std::string(ptxv_device_symbol(nullptr)).empty());
+        u32 args[3] = {5, 5, 5};
+        CHECK(ptxv_device_args(nullptr, args, 3) == 0);
+        CHECK(args[0] == 5u);
         u32 d[32] = {7};
         const u32 x[32] = {1};
         ptxv_run(nullptr, x, x, x, d, 32);
@@ -157,6 +169,19 @@ TEST_CASE("C API: bad input gets a defined result and a message naming the bad p
         ptxv_warp(op.get(), nullptr, x, x, d, ~0u);
         ptxv_run(op.get(), x, x, x, nullptr, 32);
         CHECK(d[0] == 7u);
+    }
+    SECTION("a device argument buffer too small or NULL") {
+        const Op op(ptxv_compile("vmad.s32.s32.u32.sat d, -a.h0, b.b2, c", error, sizeof error));
+        REQUIRE(op != nullptr);
+        u32 args[2] = {7, 7};
+        CHECK(ptxv_device_args(op.get(), nullptr, 0) == 3);
+        CHECK(ptxv_device_args(op.get(), args, 1) == 3);
+        // The selectors as ptxv::Sel numbers them (none, b0..b3, h0, h1): a.h0 is 5, b.b2 is 3.
+        CHECK(args[0] == 5u);
+        CHECK(args[1] == 7u);
+        CHECK(ptxv_device_args(op.get(), args, 2) == 3);
+        CHECK(args[1] == 3u);
+        CHECK(std::string(ptxv_device_symbol(op.get())) == "ptxv_vmad_s32_s32_u32_sat");
     }
     CHECK(std::string(ptxv_version()).find('.') != std::string::npos);
 }

@@ -32,4 +32,9 @@ if [ -f "$work/prefix/lib/pkgconfig/ptxv.pc" ]; then
   cc -std=c99 -Wall -Wextra -Werror -pedantic tests/c_api/c_program.c $(pkg-config --cflags --libs ptxv) \
      -o "$work/c_program"
   LD_LIBRARY_PATH="$work/moved/lib" "$work/c_program"
+  # The device library's declarations, installed beside the C API.
+  # shellcheck disable=SC2046
+  printf '#include "ptxv/ptxv_device.h"\nint main(void) { return (int)ptxv_vadd4_u32_u32_u32_sat(1, 2, 3, 0x3210, 0x7654, 15); }\n' |
+    cc -x c -std=c99 -Wall -Wextra -Werror -pedantic $(pkg-config --cflags ptxv) -fsyntax-only -
+  echo "ptxv/ptxv_device.h compiles as C99 from the installed tree"
 fi

@@ -77,6 +77,13 @@ int main(void) {
     op = ptxv_compile("vadd4.u32.u32.u32.sat r1, r2, r3, r4;", error, sizeof error);
     if (op == NULL || ptxv_eval(op, 0xff010203u, 0x01010101u, 0u) != 0xff020304u)
         fail("a known value", "vadd4.u32.u32.u32.sat");
+    /* Its call in the device library: the PTX defaults .b3210, .b7654 and the full mask, one hex digit per lane. */
+    {
+        uint32_t args[3] = {0, 0, 0};
+        if (op == NULL || strcmp(ptxv_device_symbol(op), "ptxv_vadd4_u32_u32_u32_sat") != 0 ||
+            ptxv_device_args(op, args, 3) != 3 || args[0] != 0x3210u || args[1] != 0x7654u || args[2] != 0xfu)
+            fail("the device call", "vadd4.u32.u32.u32.sat");
+    }
     ptxv_free(op);
 
     /* Bad input: NULL, not an instruction, an error buffer too small. */
@@ -94,6 +101,7 @@ int main(void) {
     ptxv_run(NULL, x, x, x, d, 4);
     ptxv_warp(NULL, x, x, x, d, 0xffffffffu);
     if (d[0] != 9) fail("a NULL op writes nothing", "(null)");
+    if (ptxv_device_symbol(NULL)[0] != '\0' || ptxv_device_args(NULL, NULL, 0) != 0) fail("a NULL op's device call", "(null)");
     if (strchr(ptxv_version(), '.') == NULL) fail("the version", ptxv_version());
 
     if (failures != 0) {

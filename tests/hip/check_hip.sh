@@ -7,7 +7,11 @@
 #      its host pass compiles too;
 #   2. guard_kernels.cu, PTX inline asm in a kernel: as written it does not
 #      build for HIP (the asm is PTX); its `ptxv translate --guard` output does,
-#      for both targets with and without __CUDA_ARCH__, and without a branch.
+#      for both targets with and without __CUDA_ARCH__, and without a branch;
+#   3. host_only.hip: the array and dispatch headers included in HIP code
+#      compile, and a kernel calling one of their functions does not;
+#   4. examples/hip/kernels.hip (quant.hpp's intrinsics, and sad.cuh's PTX asm
+#      through `ptxv translate --guard`), the same way.
 # usage: check_hip.sh HIPCC CLANG GENERATED_DIR PTXV_TOOL WORK
 # Exit 77 (skipped) without hipcc.
 set -uo pipefail
@@ -36,8 +40,40 @@ if "$hipcc" "${flags[@]}" -x hip --offload-arch=gfx90a --offload-device-only -c 
 else
   echo "ok: guard_kernels.cu as written does not build for HIP (PTX asm)"
 fi
+for call in "" PTXV_CALL_ARRAY PTXV_CALL_CUDA_ARRAY PTXV_CALL_DISPATCH; do
+  out="$work/host_only${call:+_$call}"
+  if "$hipcc" "${flags[@]}" ${call:+-D$call} --offload-arch=gfx90a --offload-device-only -c -I "$gen" \
+       -I "$here/../../runtime/include" "$here/host_only.hip" -o "$out.o" 2> "$out.log"; then
+    [ -z "$call" ] && echo "ok: host_only.hip: the array and dispatch headers included in HIP code" ||
+      { echo "FAIL: host_only.hip: $call compiles in a kernel"; fail=1; }
+  elif [ -z "$call" ]; then
+    echo "FAIL: host_only.hip does not compile"; cat "$out.log"; fail=1
+  elif grep -qE "(reference|call) to __host__ function" "$out.log"; then
+    echo "ok: host_only.hip: $call in a kernel: $(grep -m1 -oE "(reference|call) to __host__ function[^:]*" "$out.log")"
+  else
+    echo "FAIL: host_only.hip: $call fails otherwise"; cat "$out.log"; fail=1
+  fi
+done
+example="$here/../../examples/hip"
+"$ptxv" translate --guard "$example/sad.cuh" -o "$work/sad.guarded.cuh" --report "$work/sad.report" || fail=1
+mkdir -p "$work/as_written"
+cp "$example/sad.cuh" "$work/as_written/sad.guarded.cuh"
+if "$hipcc" "${flags[@]}" --offload-arch=gfx90a --offload-device-only -c -I "$gen" -I "$work/as_written" \
+     "$example/kernels.hip" -o "$work/example_original.o" 2> /dev/null; then
+  echo "FAIL: examples/hip with sad.cuh as written builds for HIP: the check below would prove nothing"; fail=1
+else
+  echo "ok: examples/hip with sad.cuh as written does not build for HIP (PTX asm)"
+fi
 for arch in gfx90a gfx1030; do
   for arch_define in "" "-D__CUDA_ARCH__=1300"; do
+    what="examples/hip/kernels.hip $arch ${arch_define:-(no __CUDA_ARCH__)}"
+    out="$work/example_${arch}${arch_define:+_arch}.s"
+    if "$hipcc" "${flags[@]}" $arch_define --offload-arch="$arch" --offload-device-only -S -I "$gen" -I "$work" \
+         "$example/kernels.hip" -o "$out" 2> "$out.log"; then
+      isa_clean "$out" "$what"
+    else
+      echo "FAIL: $what does not compile"; cat "$out.log"; fail=1
+    fi
     what="compat_kernels.hip $arch ${arch_define:-(no __CUDA_ARCH__)}"
     out="$work/compat_${arch}${arch_define:+_arch}.s"
     if "$hipcc" "${flags[@]}" $arch_define --offload-arch="$arch" --offload-device-only -S -I "$gen" \

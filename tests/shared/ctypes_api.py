@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The C API of libptxv.so from Python's ctypes, as a Python emulator would
 call it: the generated code against the interpreter on random words, the
-array and warp forms, and bad input. usage: ctypes_api.py LIBPTXV_SO"""
+array and warp forms, the device library's call, and bad input. usage: ctypes_api.py LIBPTXV_SO"""
 import ctypes
 import random
 import sys
@@ -23,6 +23,10 @@ def load(path):
     lib.ptxv_text.restype = ctypes.c_char_p
     lib.ptxv_text.argtypes = [ctypes.c_void_p]
     lib.ptxv_version.restype = ctypes.c_char_p
+    lib.ptxv_device_symbol.restype = ctypes.c_char_p
+    lib.ptxv_device_symbol.argtypes = [ctypes.c_void_p]
+    lib.ptxv_device_args.restype = ctypes.c_size_t
+    lib.ptxv_device_args.argtypes = [ctypes.c_void_p, arr, ctypes.c_size_t]
     return lib
 
 
@@ -57,6 +61,13 @@ def main():
         if list(w) != [want[i] if (active >> i) & 1 else keep[i] for i in range(32)]:
             failures.append(f"{text}: ptxv_warp differs under its active mask")
         lib.ptxv_free(op)
+    # The device library's call: the selectors one hex digit per lane as spelled, the mask's lanes 3 and 1.
+    op = lib.ptxv_compile(b"vset4.s32.u32.lt d.b31, a, b.b4567, c", None, 0)
+    args = (u32 * 3)()
+    if (lib.ptxv_device_symbol(op) != b"ptxv_vset4_s32_u32_lt" or lib.ptxv_device_args(op, args, 3) != 3 or
+            list(args) != [0x3210, 0x4567, 0xa]):
+        failures.append(f"the device call: {lib.ptxv_device_symbol(op)!r} {list(args)}")
+    lib.ptxv_free(op)
     error = ctypes.create_string_buffer(128)
     if lib.ptxv_compile(b"vadd4.u32.u32.u32.sat.add d, a, b, c", error, len(error)) or b".add" not in error.value:
         failures.append(f"an invalid form: {error.value!r}")
@@ -66,8 +77,8 @@ def main():
     if failures:
         print("\n".join(failures))
         return 1
-    print(f"libptxv {lib.ptxv_version().decode()} through ctypes: {len(forms)} forms, eval, run, warp and bad "
-          "input agree")
+    print(f"libptxv {lib.ptxv_version().decode()} through ctypes: {len(forms)} forms, eval, run, warp, the device "
+          "call and bad input agree")
     return 0
 
 

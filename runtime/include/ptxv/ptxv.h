@@ -66,6 +66,23 @@ void ptxv_warp(const ptxv_op* op, const uint32_t* a, const uint32_t* b, const ui
  * Lives as long as op. */
 const char* ptxv_text(const ptxv_op* op);
 
+/* The device library's function for op (ptxv_device-<triple>.bc, declared in
+ * ptxv/ptxv_device.h), e.g. "ptxv_vadd4_u32_u32_u32_sat"; "" for a NULL op.
+ * Lives as long as op. Every such function is
+ *   uint32_t f(uint32_t a, uint32_t b, uint32_t c, uint32_t asel, uint32_t bsel, uint32_t x)
+ * where a, b and c are the operand values (an immediate's where the
+ * instruction writes one, 0 for a c it does not have) and the trailing three
+ * are ptxv_device_args'. A translator emits that call for the decoded
+ * instruction; with the trailing arguments constant it folds to the
+ * variant's specialized body once inlined. */
+const char* ptxv_device_symbol(const ptxv_op* op);
+
+/* The trailing arguments of that call (asel, bsel, x: the source selectors and
+ * the d selector, negation set or lane mask, encoded), the first
+ * min(capacity, 3) of them written to args (which may be NULL if capacity
+ * is 0). Returns how many the call takes, 3; 0 for a NULL op. */
+size_t ptxv_device_args(const ptxv_op* op, uint32_t* args, size_t capacity);
+
 /* libptxv's version, "MAJOR.MINOR.PATCH". */
 const char* ptxv_version(void);
 

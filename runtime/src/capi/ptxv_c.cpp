@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstring>
 #include <exception>
+#include <iterator>
 #include <new>
 #include <optional>
 #include <string>
@@ -16,6 +17,7 @@ struct ptxv_op {
     ptxv::Instr in;
     ptxv::Compiled fn;
     std::string text;
+    std::string device_symbol;
 };
 
 namespace {
@@ -77,7 +79,9 @@ ptxv_op* ptxv_compile(const char* instruction, char* error, size_t error_size) {
             put_error(error, error_size, message);
             return nullptr;
         }
-        auto* op = new ptxv_op{*in, ptxv::compile(*in), ptxv::print(*in)};
+        ptxv::Compiled fn = ptxv::compile(*in);
+        const std::string symbol = std::string("ptxv_") + fn.function_name();
+        auto* op = new ptxv_op{*in, fn, ptxv::print(*in), symbol};
         put_error(error, error_size, "");
         return op;
     } catch (const std::bad_alloc&) {
@@ -138,6 +142,15 @@ void ptxv_warp(const ptxv_op* op, const uint32_t* a, const uint32_t* b, const ui
 }
 
 const char* ptxv_text(const ptxv_op* op) { return op == nullptr ? "" : op->text.c_str(); }
+
+const char* ptxv_device_symbol(const ptxv_op* op) { return op == nullptr ? "" : op->device_symbol.c_str(); }
+
+size_t ptxv_device_args(const ptxv_op* op, uint32_t* args, size_t capacity) {
+    if (op == nullptr) return 0;
+    const u32 trailing[] = {op->fn.asel(), op->fn.bsel(), op->fn.x()};
+    if (args != nullptr) std::copy_n(trailing, std::min(capacity, std::size(trailing)), args);
+    return std::size(trailing);
+}
 
 const char* ptxv_version(void) { return PTXV_VERSION_STRING; }
 
