@@ -14,6 +14,11 @@ endif()
 file(REAL_PATH ${PTXV_DEVICE_CLANG} ptxv_device_clang_real)
 get_filename_component(PTXV_LLVM_BIN ${ptxv_device_clang_real} DIRECTORY)
 set(PTXV_LLVM_BIN ${PTXV_LLVM_BIN} CACHE INTERNAL "the device library's LLVM tools")
+# clang comes without LLVM's tools in Debian (package llvm-<version>).
+if(NOT EXISTS ${PTXV_LLVM_BIN}/llvm-as)
+  message(STATUS "ptxv_device: ${PTXV_LLVM_BIN}/llvm-as not found (Debian: llvm-<version>), the device library is not built")
+  return()
+endif()
 execute_process(COMMAND ${PTXV_DEVICE_CLANG} -dumpmachine OUTPUT_VARIABLE ptxv_host_triple
   OUTPUT_STRIP_TRAILING_WHITESPACE)
 set(PTXV_DEVICE_HOST_TRIPLE ${ptxv_host_triple} CACHE INTERNAL "the host's triple, as clang names it")
