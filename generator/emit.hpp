@@ -46,6 +46,13 @@ std::string selector_literal(const std::string& s);  // ".b7654" -> "0x7654" (R2
 unsigned mask_lanes(const std::string& m);           // "b320" -> lane bit set 0xd (R4)
 std::string hex_literal(unsigned v);                 // 13 -> "0xdu"
 std::string string_literal(const std::string& s);    // a C++ string literal of s (one line of text)
+// A CUDA intrinsic's parameters: in CUDA's types ("int x, unsigned int y"), as
+// C++ fixed-width types ("std::int32_t x, std::uint32_t y") or as C ones
+// ("int32_t x, uint32_t y"); and its arguments ("x, y").
+enum class ParamTypes { cuda, cxx, c };
+const char* fixed_width_type(const IntrinsicArg& a);  // "int32_t" or "uint32_t"
+std::string intrinsic_parameters(const Intrinsic& in, ParamTypes types);
+std::string intrinsic_arguments(const Intrinsic& in);
 
 // One emitter per output file.
 OutputFile emit_header(const Model&, const EmitOptions&);       // ptxv.hpp, the drop-in header

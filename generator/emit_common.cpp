@@ -42,4 +42,23 @@ std::string hex_literal(unsigned v) {
     return o.str();
 }
 
+const char* fixed_width_type(const IntrinsicArg& a) { return a.type == "int" ? "int32_t" : "uint32_t"; }
+
+std::string intrinsic_parameters(const Intrinsic& in, ParamTypes types) {
+    std::string s;
+    for (const auto& a : in.args) {
+        const std::string type = types == ParamTypes::cuda ? a.type
+                                 : types == ParamTypes::cxx ? std::string("std::") + fixed_width_type(a)
+                                                            : std::string(fixed_width_type(a));
+        s += (s.empty() ? "" : ", ") + type + " " + a.name;
+    }
+    return s;
+}
+
+std::string intrinsic_arguments(const Intrinsic& in) {
+    std::string s;
+    for (const auto& a : in.args) s += (s.empty() ? "" : ", ") + a.name;
+    return s;
+}
+
 }  // namespace ptxv::gen

@@ -21,8 +21,6 @@ namespace ptxv::gen {
 
 namespace {
 
-const char* c_type(const IntrinsicArg& a) { return a.type == "int" ? "std::int32_t" : "std::uint32_t"; }
-
 // The operand of the instruction: an argument, as a 32-bit word, or 0.
 std::string operand(const Intrinsic& in, int k) {
     const int s = in.source[k];
@@ -44,16 +42,10 @@ std::string ptx_form(const Intrinsic& in) {
 
 std::string post_name(const Intrinsic& in) { return kIntrinsicPostNames[static_cast<int>(in.post)]; }
 
-std::string parameters(const Intrinsic& in, bool cuda_types) {
-    std::string s;
-    for (const auto& a : in.args) s += (s.empty() ? "" : ", ") + (cuda_types ? a.type : std::string(c_type(a))) + " " + a.name;
-    return s;
-}
-
 // An array form's parameters before d and n: "const std::uint32_t* a, ...".
 std::string array_parameters(const Intrinsic& in) {
     std::string s;
-    for (const auto& a : in.args) s += std::string("const ") + c_type(a) + "* " + a.name + ", ";
+    for (const auto& a : in.args) s += std::string("const std::") + fixed_width_type(a) + "* " + a.name + ", ";
     return s;
 }
 std::string array_signature(const Intrinsic& in) {
@@ -104,7 +96,8 @@ OutputFile emit_cuda(const Model& m, const EmitOptions& opt) {
             call = "post::round_down<" + std::to_string(in.lanes) + ">(" + call + ", " + operand(in, 0) + ", " + operand(in, 1) + ")";
         o << "// " << in.name << ": " << in.doc << "\n"
           << "//   " << ptx_form(in) << (in.post != IntrinsicPost::none ? ", then " + post_name(in) : std::string()) << "\n"
-          << "PTXV_FI constexpr std::uint32_t " << in.plain_name() << "(" << parameters(in, false) << ") noexcept {\n"
+          << "PTXV_FI constexpr std::uint32_t " << in.plain_name() << "(" << intrinsic_parameters(in, ParamTypes::cxx)
+          << ") noexcept {\n"
           << "    return " << call << ";\n}\n";
     }
     o << "\n#if !defined(__CUDA_ARCH__)\n"
@@ -256,14 +249,13 @@ OutputFile emit_cuda_compat(const Model& m, const EmitOptions& opt) {
       << "#if defined(PTXV_CUDA_COMPAT_FN)\n"
       << "static_assert(sizeof(unsigned int) == 4 && sizeof(int) == 4, \"CUDA's intrinsics take 32-bit int\");\n\n";
     for (const auto& in : m.spec.intrinsics) {
-        std::string args;
-        for (const auto& a : in.args) args += (args.empty() ? "" : ", ") + a.name;
         // HIP's device library has CUDA's one-lane intrinsics (__sad, __usad)
         // but none of the SIMD ones.
         const bool hip_has_it = in.lanes == 1;
         o << "// " << in.doc << "\n"
           << (hip_has_it ? "PTXV_CUDA_COMPAT_HOST_FN" : "PTXV_CUDA_COMPAT_FN") << " unsigned int " << in.name << "("
-          << parameters(in, true) << ") { return ptxv::cuda::" << in.plain_name() << "(" << args << "); }\n";
+          << intrinsic_parameters(in, ParamTypes::cuda) << ") { return ptxv::cuda::" << in.plain_name() << "("
+          << intrinsic_arguments(in) << "); }\n";
     }
     o << "#endif  // PTXV_CUDA_COMPAT_FN\n#undef PTXV_CUDA_COMPAT_FN\n#undef PTXV_CUDA_COMPAT_HOST_FN\n\n#endif  // "
       << guard << "\n";
@@ -302,7 +294,8 @@ OutputFile emit_cuda_md(const Model& m, const EmitOptions& opt) {
         return r;
     };
     for (const auto& in : m.spec.intrinsics)
-        o << "| `" << in.name << "(" << parameters(in, true) << ")` | `" << in.plain_name() << "` | `" << ptx_form(in)
+        o << "| `" << in.name << "(" << intrinsic_parameters(in, ParamTypes::cuda) << ")` | `" << in.plain_name()
+          << "` | `" << ptx_form(in)
           << "` | " << (in.post == IntrinsicPost::none ? "-" : "`" + post_name(in) + "`") << " | " << esc(in.doc) << " | "
           << (in.note.empty() ? "-" : esc(in.note)) << " |\n";
     return {"CUDA_INTRINSICS.md", o.str()};

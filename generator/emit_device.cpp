@@ -17,14 +17,9 @@ OutputFile emit_device(const Model& m, const EmitOptions& opt) {
       << "// __f, as uint32_t ptxv_cuda_f(parameters) (ptxv::cuda::f). Variants in\n"
       << "// ptxv::spec::kVariants order, intrinsics in the spec's.\n";
     for (const auto& v : m.variants) o << "PTXV_DEVICE_VARIANT(" << v.function_name() << ")\n";
-    for (const auto& in : m.spec.intrinsics) {
-        std::string params, args;
-        for (const auto& a : in.args) {
-            params += (params.empty() ? "" : ", ") + std::string(a.type == "int" ? "int32_t " : "uint32_t ") + a.name;
-            args += (args.empty() ? "" : ", ") + a.name;
-        }
-        o << "PTXV_DEVICE_INTRINSIC(" << in.plain_name() << ", (" << params << "), (" << args << "))\n";
-    }
+    for (const auto& in : m.spec.intrinsics)
+        o << "PTXV_DEVICE_INTRINSIC(" << in.plain_name() << ", (" << intrinsic_parameters(in, ParamTypes::c) << "), ("
+          << intrinsic_arguments(in) << "))\n";
     return {"ptxv_device.inc", o.str()};
 }
 
