@@ -7,7 +7,9 @@
 // SIMD kernel library (generator/primitives/simd.hpp, copied in), with the
 // selectors and mask applied by the array driver (primitives/array.hpp).
 // So each form is one call: the emitted body holds no test of the types.
+#include <algorithm>
 #include <sstream>
+#include <vector>
 
 #include "emit.hpp"
 #include "fragments.hpp"
@@ -67,6 +69,24 @@ OutputFile emit_array(const Model& m, const EmitOptions& opt) {
           << " variant above.\n#define PTXV_ARRAY_" << (geo == Geometry::byte ? "BYTE" : "HALF") << "_VARIANTS(X)";
         for (const auto& v : variants)
             if (v.family->geometry == geo) o << " \\\n    X(" << v.function_name() << ", \"" << v.ptx() << "\")";
+        o << "\n";
+    }
+    // The first variant of each lane plan per geometry: the other forms of a
+    // plan run the same vector code (detail::run<Plan, ...>) and differ only
+    // in the per-word form that takes a run's last words, so a test of the
+    // vector code on one target needs only these.
+    for (const Geometry geo : {Geometry::byte, Geometry::half}) {
+        o << "\n// X(name, \"ptx\", plan) for the first " << (geo == Geometry::byte ? "byte" : "half-word")
+          << " variant above of each lane plan.\n#define PTXV_ARRAY_" << (geo == Geometry::byte ? "BYTE" : "HALF")
+          << "_PLANS(X)";
+        std::vector<unsigned> seen;
+        for (std::size_t k = 0; k < variants.size(); ++k) {
+            const Variant& v = variants[k];
+            const unsigned plan = m.lowered[k].lane_plan;
+            if (v.family->geometry != geo || std::find(seen.begin(), seen.end(), plan) != seen.end()) continue;
+            seen.push_back(plan);
+            o << " \\\n    X(" << v.function_name() << ", \"" << v.ptx() << "\", " << hex_literal(plan) << ")";
+        }
         o << "\n";
     }
     o << "\n}  // inline namespace PTXV_ARRAY_PATH\n}  // namespace array\n}  // namespace ptxv\n\n#endif  // " << guard << "\n";

@@ -13,7 +13,12 @@ OutputFile emit_dispatch(const Model& m, const EmitOptions& opt) {
       << "// Every variant's pre-decoded forms and (SIMD) batch loops, in ptxv::spec::kVariants\n"
       << "// order (the spec's expansion order): entry i is variant i; and its run-time\n"
       << "// form (rt::f) in the same order, for code that calls it through a table.\n"
-      << "// Include at namespace scope, after ptxv_batch.hpp.\n"
+      << "// Include at namespace scope, after ptxv_batch.hpp. A SIMD variant's batch loops are\n"
+      << "// PTXV_DISPATCH_LOOPS(f): ptxv::batch::f and f_c unless the includer defines it\n"
+      << "// otherwise (nullptr, nullptr where packed kernels run every SIMD form).\n"
+      << "#ifndef PTXV_DISPATCH_LOOPS\n"
+      << "#define PTXV_DISPATCH_LOOPS(f) &ptxv::batch::f, &ptxv::batch::f##_c\n"
+      << "#endif\n"
       << "inline constexpr ptxv::detail::VariantFns kVariantFns[] = {\n";
     std::size_t i = 0;
     for (const auto& v : variants) {
@@ -29,7 +34,7 @@ OutputFile emit_dispatch(const Model& m, const EmitOptions& opt) {
             o << "0, 0, 0, 0, " << form("pre_d") << ", " << form("pre") << ", nullptr, " << form("pre_p");
         }
         // A scalar variant's loops are the runtime's (runtime/src/simd/scalar_loops.hpp), one per body.
-        if (v.family->geometry != Geometry::scalar) o << ", &ptxv::batch::" << n << ", &ptxv::batch::" << n << "_c";
+        if (v.family->geometry != Geometry::scalar) o << ", PTXV_DISPATCH_LOOPS(" << n << ")";
         else o << ", nullptr, nullptr";
         o << "},  // " << i++ << " " << v.ptx() << "\n";
     }

@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -29,6 +30,7 @@ struct Form {
 struct Entry {
     const char* name;
     std::vector<Form> forms;
+    unsigned plan = 0;  // the lane plan, in a table of one variant per plan (PTXV_ARRAY_*_PLANS)
 };
 
 inline int variant_index(const std::string& fn) {
@@ -41,7 +43,7 @@ inline int variant_index(const std::string& fn) {
 // b holding y, through each form of each function of the geometry.
 inline void pair_sweep(const std::vector<Entry>& entries, unsigned lanes, const std::vector<u32>& values,
                        std::uint64_t seed) {
-    REQUIRE(entries.size() == 6 * 8 * 3 + 4 * 6 * 2);
+    REQUIRE(!entries.empty());
     const u32 splat = lanes == 4 ? 0x01010101u : 0x00010001u;
     proof::Rng rng(seed);
     proof::Tally t;
@@ -118,6 +120,34 @@ inline void shape_sweep(const std::vector<Entry>& entries, unsigned lanes, std::
     t.finish();
 }
 
+// A table holds each SIMD variant of its geometry once (by_plan: one variant
+// of each lane plan, the plans distinct), each with the same number of forms.
+inline void check_table(const std::vector<Entry>& entries, unsigned lanes, bool by_plan) {
+    std::size_t variants = 0;
+    for (int v = 0; v < proof::kVariantCount; ++v) variants += proof::lanes_of_variant(v) == lanes ? 1 : 0;
+    std::vector<int> seen;
+    std::vector<unsigned> plans;
+    for (const Entry& e : entries) {
+        INFO(e.name);
+        const int v = variant_index(e.name);
+        REQUIRE(v >= 0);
+        CHECK(proof::lanes_of_variant(v) == lanes);
+        CHECK(std::find(seen.begin(), seen.end(), v) == seen.end());
+        seen.push_back(v);
+        CHECK(e.forms.size() == entries.front().forms.size());
+        if (by_plan) {
+            CHECK(std::find(plans.begin(), plans.end(), e.plan) == plans.end());
+            plans.push_back(e.plan);
+        }
+    }
+    if (by_plan) {
+        CHECK(!entries.empty());
+        CHECK(entries.size() < variants);
+    } else {
+        CHECK(entries.size() == variants);
+    }
+}
+
 // Every byte value against every byte value, in every lane.
 inline void byte_pairs(const std::vector<Entry>& entries, std::uint64_t seed) {
     std::vector<u32> bytes(256);
@@ -171,10 +201,29 @@ inline void half_pairs(const std::vector<Entry>& entries, std::uint64_t seed) {
 // table(lanes): every SIMD variant of a geometry from the generated lists,
 // each with the forms of SET.
 #define PTXV_ARRAY_PROOF_TABLE_OF(SET)                                                                      \
+    constexpr bool kByPlan = false;                                                                         \
     const std::vector<array_proof::Entry>& table(unsigned lanes) {                                         \
         static const std::vector<array_proof::Entry> byte = {PTXV_ARRAY_BYTE_VARIANTS(PTXV_ARRAY_ENTRY4_##SET)}; \
         static const std::vector<array_proof::Entry> half = {PTXV_ARRAY_HALF_VARIANTS(PTXV_ARRAY_ENTRY2_##SET)}; \
         return lanes == 4 ? byte : half;                                                                   \
+    }
+
+// The same with one variant of each lane plan (PTXV_ARRAY_*_PLANS): for a
+// test of the vector code built for one target, which a plan's variants
+// share (test_gen_array.cpp proves every variant's form, its last words
+// included, as the library is built).
+#define PTXV_ARRAY_PLAN_ENTRY4_ALL(f, ptx, plan) \
+    {#f, std::vector<array_proof::Form>{PTXV_ARRAY_FORMS4_CORE(f), PTXV_ARRAY_FORMS4_PERMUTED(f)}, plan},
+#define PTXV_ARRAY_PLAN_ENTRY2_ALL(f, ptx, plan) \
+    {#f, std::vector<array_proof::Form>{PTXV_ARRAY_FORMS2_CORE(f), PTXV_ARRAY_FORMS2_PERMUTED(f)}, plan},
+#define PTXV_ARRAY_PLAN_ENTRY4_DEFAULT(f, ptx, plan) {#f, std::vector<array_proof::Form>{PTXV_ARRAY_FORM4_DEFAULT(f)}, plan},
+#define PTXV_ARRAY_PLAN_ENTRY2_DEFAULT(f, ptx, plan) {#f, std::vector<array_proof::Form>{PTXV_ARRAY_FORM2_DEFAULT(f)}, plan},
+#define PTXV_ARRAY_PROOF_PLAN_TABLE_OF(SET)                                                                     \
+    constexpr bool kByPlan = true;                                                                             \
+    const std::vector<array_proof::Entry>& table(unsigned lanes) {                                             \
+        static const std::vector<array_proof::Entry> byte = {PTXV_ARRAY_BYTE_PLANS(PTXV_ARRAY_PLAN_ENTRY4_##SET)}; \
+        static const std::vector<array_proof::Entry> half = {PTXV_ARRAY_HALF_PLANS(PTXV_ARRAY_PLAN_ENTRY2_##SET)}; \
+        return lanes == 4 ? byte : half;                                                                       \
     }
 
 // table() with the forms of FULL, or of the smaller SANITIZED under the
@@ -184,12 +233,18 @@ inline void half_pairs(const std::vector<Entry>& entries, std::uint64_t seed) {
 // file takes to build with instrumentation.
 #if PTXV_TEST_SANITIZED
 #define PTXV_ARRAY_PROOF_TABLE(FULL, SANITIZED) PTXV_ARRAY_PROOF_TABLE_OF(SANITIZED)
+#define PTXV_ARRAY_PROOF_PLAN_TABLE(FULL, SANITIZED) PTXV_ARRAY_PROOF_PLAN_TABLE_OF(SANITIZED)
 #else
 #define PTXV_ARRAY_PROOF_TABLE(FULL, SANITIZED) PTXV_ARRAY_PROOF_TABLE_OF(FULL)
+#define PTXV_ARRAY_PROOF_PLAN_TABLE(FULL, SANITIZED) PTXV_ARRAY_PROOF_PLAN_TABLE_OF(FULL)
 #endif
 
-// The three test cases over table().
+// The test cases over table().
 #define PTXV_ARRAY_PROOF_CASES(NAME, SEED)                                                         \
+    TEST_CASE(NAME ": the table holds each variant or each lane plan once", "[array][generated]") { \
+        array_proof::check_table(table(4), 4, kByPlan);                                            \
+        array_proof::check_table(table(2), 2, kByPlan);                                            \
+    }                                                                                              \
     TEST_CASE(NAME " = interp: every byte pair in every lane, byte SIMD", "[array][generated]") {  \
         array_proof::byte_pairs(table(4), (SEED) + 1);                                             \
     }                                                                                              \

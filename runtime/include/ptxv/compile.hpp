@@ -132,8 +132,10 @@ public:
     // "avx512" or "avx512vbmi" (packed kernels, four to sixteen elements at a
     // time; the last for operands that read lanes of both words, one
     // vpermt2b each). For the scalar families: "avx2" or "avx512" (the
-    // generated batch loop built for that target). Otherwise "generated" (the
-    // generated batch loop as the library was built). The environment
+    // generated batch loop built for that target). Otherwise "generated": the
+    // generated batch loop as the library was built or, for a SIMD form where
+    // the library has x86 kernel units but none applies, the bound form one
+    // element at a time. The environment
     // variable PTXV_ISA caps the choice ("generated", "sse2", "ssse3",
     // "avx2", "avx512", "avx512vbmi").
     const char* batch_kernel() const;
@@ -161,7 +163,10 @@ private:
     // A scalar variant's loop over its body for these parameters, which
     // run() and the warp forms use; null for a SIMD variant.
     detail::BodyLoop loop_ = nullptr;
-    // A SIMD variant's generated loops, for what no packed kernel takes.
+    // A SIMD variant's generated loops, for what no packed kernel takes; null
+    // where the library is built with its x86 kernel units, whose kernels
+    // take every form but on a CPU without SSSE3 (run() then steps the
+    // bound form).
     ManyFn many_ = nullptr;
     ManyCFn many_c_ = nullptr;
     std::uint32_t w_[kDecodedWords] = {};

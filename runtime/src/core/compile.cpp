@@ -27,6 +27,15 @@
 namespace ptxv {
 namespace {
 
+// Where the x86 kernel units are built (PTXV_PACKED_RUN), a packed kernel
+// runs every SIMD form on every x86 CPU but for the selectors that need a
+// byte shuffle on one without SSSE3, so the SIMD variants' own batch loops
+// (ptxv::batch::f, f_c: three vectorized loops each, 2.4 MB of code) are left
+// out; run() takes a kernel's tail through the same kernel (run_packed), and
+// what no kernel takes element by element through the bound form.
+#if PTXV_PACKED_RUN
+#define PTXV_DISPATCH_LOOPS(f) nullptr, nullptr
+#endif
 #include "ptxv_dispatch.inc"
 
 static_assert(std::size(kVariantFns) == static_cast<std::size_t>(spec::kVariantCount),
@@ -160,11 +169,12 @@ Compiled compile(const Instr& in) {
     return f;
 }
 
-// A packed kernel, where one is bound, takes the elements in fours, eights or
-// sixteens; the generated loop takes the rest, and on runs longer than L1 first
-// the elements before d's next cache line (64 bytes), so that the kernel's stores
-// (and the loads of arrays aligned like d) do not straddle cache lines, which
-// costs most where the data streams from L2 or memory.
+// A packed kernel takes the elements in fours, eights or sixteens, and the
+// rest through one more call (run_packed); on runs longer than
+// L1 it first takes the elements before d's next cache line (64 bytes) that
+// way, so that its stores (and the loads of arrays aligned like d) do not
+// straddle cache lines, which costs most where the data streams from L2 or
+// memory.
 namespace {
 std::size_t head_of(const std::uint32_t* d, std::size_t n) {
     if (n < 8192) return 0;
@@ -172,18 +182,35 @@ std::size_t head_of(const std::uint32_t* d, std::size_t n) {
     return misalign % 4 == 0 ? ((64 - misalign) & 63u) / 4 : 0;
 }
 
+// The widest kernel's step, in elements (AVX-512: 16 words).
+constexpr std::size_t kPad = 16;
 
-// Elements [0, n) split between `generated(from, count)` and, where a packed
-// kernel is bound, `packed(from)`, which returns how many it did.
-template <class Generated, class Packed>
-void split_run(bool has_kernel, const std::uint32_t* d, std::size_t n, Generated generated, Packed packed) {
-    std::size_t done = 0;
-    if (has_kernel) {
-        done = head_of(d, n);
-        if (done != 0) generated(0, done);
-        done += packed(done);
+// d[i] = op(a[i], b[i], c) for i < n <= kPad through the kernel, on copies
+// padded with zeros to a whole step.
+void run_padded(detail::BatchKernel kernel, const void* params, const std::uint32_t* a, const std::uint32_t* b,
+                const std::uint32_t* c, std::uint32_t cval, std::uint32_t* d, std::size_t n) {
+    alignas(64) std::uint32_t pa[kPad] = {}, pb[kPad] = {}, pc[kPad] = {}, pd[kPad];
+    const std::uint32_t* const cs = c != nullptr ? c : pc;
+    for (std::size_t i = 0; i < n; ++i) pa[i] = a[i], pb[i] = b[i], pc[i] = cs[i];
+    kernel(params, pa, pb, c != nullptr ? pc : nullptr, cval, pd, kPad);
+    for (std::size_t i = 0; i < n; ++i) d[i] = pd[i];
+}
+
+void run_packed(detail::BatchKernel kernel, const void* params, const std::uint32_t* a, const std::uint32_t* b,
+                const std::uint32_t* c, std::uint32_t cval, std::uint32_t* d, std::size_t n) {
+    const auto at = [c](std::size_t i) { return c != nullptr ? c + i : nullptr; };
+    std::size_t done = head_of(d, n);
+    if (done != 0) run_padded(kernel, params, a, b, c, cval, d, done);
+    done += kernel(params, a + done, b + done, at(done), cval, d + done, n - done);
+    if (done == n) return;
+    // Fewer than a step left. Where d is none of the sources, the last kPad
+    // elements once more (those already done get the same values again): one
+    // call, where the copies cost about as much as the kernel's work.
+    if (n >= kPad && d != a && d != b && d != c) {
+        kernel(params, a + (n - kPad), b + (n - kPad), at(n - kPad), cval, d + (n - kPad), kPad);
+    } else {
+        run_padded(kernel, params, a + done, b + done, at(done), cval, d + done, n - done);
     }
-    if (done < n) generated(done, n - done);
 }
 }  // namespace
 
@@ -214,24 +241,26 @@ void Compiled::run(const std::uint32_t* a, const std::uint32_t* b, const std::ui
                    std::size_t n) const {
     if (loop_ != nullptr) {
         loop_(a, b, c, d, n, w_);
-        return;
+    } else if (kernel_ != nullptr) {
+        run_packed(kernel_, params_, a, b, c, 0, d, n);
+    } else if (many_ != nullptr) {
+        many_(a, b, c, d, n, asel_, bsel_, x_);
+    } else {
+        for (std::size_t i = 0; i < n; ++i) d[i] = fn_(a[i], b[i], c[i], w_);
     }
-    split_run(
-        kernel_ != nullptr, d, n,
-        [&](std::size_t i, std::size_t m) { many_(a + i, b + i, c + i, d + i, m, asel_, bsel_, x_); },
-        [&](std::size_t i) { return kernel_(params_, a + i, b + i, c + i, 0, d + i, n - i); });
 }
 
 void Compiled::run(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,
                    std::size_t n) const {
     if (loop_ != nullptr) {
         for (std::size_t i = 0; i < n; i += kOneC) loop_(a + i, b + i, one_c(c, part_of(n - i)), d + i, part_of(n - i), w_);
-        return;
+    } else if (kernel_ != nullptr) {
+        run_packed(kernel_, params_, a, b, nullptr, c, d, n);
+    } else if (many_c_ != nullptr) {
+        many_c_(a, b, c, d, n, asel_, bsel_, x_);
+    } else {
+        for (std::size_t i = 0; i < n; ++i) d[i] = fn_(a[i], b[i], c, w_);
     }
-    split_run(
-        kernel_ != nullptr, d, n,
-        [&](std::size_t i, std::size_t m) { many_c_(a + i, b + i, c, d + i, m, asel_, bsel_, x_); },
-        [&](std::size_t i) { return kernel_(params_, a + i, b + i, nullptr, c, d + i, n - i); });
 }
 
 // A packed kernel's warp form blends each vector of results into d as it
