@@ -1,28 +1,22 @@
-// The spec loader: the real spec loads into the expected shape, and every file
-// in spec/tests/bad/ is rejected at the location and with the message its
-// first line announces ("# expect: LINE:COL: text").
+// The spec loader: the real spec loads into the expected shape, and every case
+// in spec/tests/bad/ (a patch of the real spec, or a whole file) is rejected
+// at the location and with the message its first line announces
+// ("# expect: LINE:COL: text"; tests/spec_patch.hpp has the format).
 #include <catch2/catch.hpp>
 
-#include <algorithm>
 #include <filesystem>
 #include <map>
-#include <fstream>
 #include <set>
-#include <sstream>
+#include <stdexcept>
+#include <string>
 
 #include "model.hpp"
+#include "spec_patch.hpp"
 
 namespace fs = std::filesystem;
 using namespace ptxv::gen;
 
 namespace {
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 const fs::path kSource = PTXV_SOURCE_DIR;
 
@@ -73,42 +67,63 @@ TEST_CASE("expansion counts every type and modifier combination", "[spec]") {
 }
 
 TEST_CASE("every bad spec fails at the announced location", "[spec][bad]") {
-    const fs::path dir = kSource / "spec/tests/bad";
-    std::vector<fs::path> files;
-    for (const auto& e : fs::directory_iterator(dir))
-        if (e.path().extension() == ".yaml") files.push_back(e.path());
-    std::sort(files.begin(), files.end());
+    const auto files = ptxv_test::bad_spec_files(kSource);
     REQUIRE(files.size() >= 25);
     for (const auto& p : files) {
-        const std::string text = slurp(p);
-        // "# expect: 12:5: unknown key" on the first line, or a sidecar .expect
-        // file for inputs whose first line cannot carry it (empty, binary).
-        std::string expect;
-        if (text.rfind("# expect: ", 0) == 0) {
-            expect = text.substr(10, text.find('\n') - 10);
-        } else {
-            fs::path side = p;
-            side.replace_extension(".expect");
-            expect = slurp(side);
-            while (!expect.empty() && (expect.back() == '\n' || expect.back() == '\r')) expect.pop_back();
+        INFO("bad spec " << p.filename().string());
+        ptxv_test::BadSpec c;
+        try {
+            c = ptxv_test::read_bad_spec(kSource, p);
+        } catch (const std::exception& e) {
+            // A patch that no longer applies must not pass as a case that tests nothing.
+            FAIL_CHECK(e.what());
+            continue;
         }
-        INFO("bad spec " << p.filename().string() << ", expecting " << expect);
-        REQUIRE(!expect.empty());
-        const std::string name = "spec/tests/bad/" + p.filename().string();
+        INFO("expecting " << c.expect);
+        REQUIRE(!c.expect.empty());
         bool failed = false;
         try {
-            (void)load_spec_text(text, name);
+            (void)load_spec_text(c.text, c.name);
         } catch (const SpecError& e) {
             failed = true;
             const std::string what = e.what();
             INFO("got: " << what);
             // expect = "LINE:COL: message fragment"
-            const auto colon2 = expect.find(':', expect.find(':') + 1);
-            const std::string where = name + ":" + expect.substr(0, colon2) + ": error: ";
-            const std::string fragment = expect.substr(colon2 + 2);
+            const auto colon2 = c.expect.find(':', c.expect.find(':') + 1);
+            const std::string where = c.name + ":" + c.expect.substr(0, colon2) + ": error: ";
+            const std::string fragment = c.expect.substr(colon2 + 2);
             CHECK(what.rfind(where, 0) == 0);
             CHECK(what.find(fragment) != std::string::npos);
         }
         CHECK(failed);
     }
+}
+
+TEST_CASE("a bad-spec patch applies where its anchor stands, and only there", "[spec][bad]") {
+    using ptxv_test::apply_spec_patch;
+    const std::string spec = "a: 1\nb: 2\nc: 3\nd: 4\ne: 5\nb: 2\n";
+    const auto p = apply_spec_patch(spec, "# expect: @+1:1: x\n c: 3\n+x: 0\n-d: 4\n", "t.patch");
+    CHECK(p.text == "a: 1\nb: 2\nc: 3\nx: 0\ne: 5\nb: 2\n");
+    CHECK(p.first == 3);
+    CHECK(p.last == 4);
+    CHECK(ptxv_test::resolve_expect("@+1:1: x", p, "t.patch") == "4:1: x");
+    CHECK(ptxv_test::resolve_expect("$:7: x", p, "t.patch") == "4:7: x");
+    CHECK(ptxv_test::resolve_expect("12:7: x", p, "t.patch") == "12:7: x");
+    // A gap deletes (or keeps) everything between the anchor lines around it.
+    CHECK(apply_spec_patch(spec, "-a: 1\n-...\n-d: 4\n", "t.patch").text == "e: 5\nb: 2\n");
+    CHECK(apply_spec_patch(spec, " a: 1\n ...\n-e: 5\n", "t.patch").text == "a: 1\nb: 2\nc: 3\nd: 4\nb: 2\n");
+    const auto message = [&](const std::string& patch) {
+        try {
+            (void)apply_spec_patch(spec, patch, "spec/tests/bad/t.patch");
+        } catch (const std::runtime_error& e) {
+            return std::string(e.what());
+        }
+        return std::string("applied");
+    };
+    CHECK(message("-q: 9\n") == "spec/tests/bad/t.patch: anchor not found in spec/ptxv.yaml:\n    |q: 9");
+    CHECK(message(" b: 2\n+z: 0\n") ==
+          "spec/tests/bad/t.patch: anchor found 2 times in spec/ptxv.yaml (lines 2, 6):\n    |b: 2");
+    CHECK(message(" d: 4\n ...\n c: 3\n").find("stands above") != std::string::npos);
+    CHECK(message("+z: 0\n").find("nothing says where") != std::string::npos);
+    CHECK(message("x: 0\n").find("starts with neither") != std::string::npos);
 }

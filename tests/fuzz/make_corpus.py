@@ -9,9 +9,9 @@ selectors, masks, negations, immediates and guards, and from near misses of
 them; `ptxv validate --batch` sorts them into accepted and rejected so the
 corpus holds plenty of both. Batch lines pair forms with values in every
 accepted notation and with the malformed lines the batch format rejects.
-The spec corpus is the spec itself plus a few of spec/tests/bad/; the
-translate corpus the sources of tests/translate/ and examples/translate/. The
-same seed gives the same files.
+The spec corpus is the spec itself and a few of the patches of
+spec/tests/bad/ applied to it; the translate corpus the sources of
+tests/translate/ and examples/translate/. The same seed gives the same files.
 """
 import os
 import random
@@ -130,6 +130,37 @@ BAD_LINES = [
 ]
 
 
+def apply_spec_patch(patch, spec):
+    """A spec/tests/bad/*.patch applied to the spec (the format: tests/spec_patch.hpp)."""
+    hunk = [(l[:1] or " ", None if l in (" ...", "-...") else l[1:])
+            for l in patch.splitlines() if not l.startswith("#")]
+    runs = [[]]
+    for mark, text in hunk:
+        if text is None:
+            runs.append([])
+        elif mark != "+":
+            runs[-1].append(text)
+    lines = spec.splitlines()
+    starts = []
+    for anchor in runs:
+        hits = [k for k in range(len(lines) - len(anchor) + 1) if lines[k:k + len(anchor)] == anchor]
+        assert anchor and len(hits) == 1 and (not starts or hits[0] > starts[-1]), \
+            "anchor %r found %d times" % (anchor, len(hits))
+        starts.append(hits[0])
+    out, pos, gap = lines[:starts[0]], starts[0], 0
+    for mark, text in hunk:
+        if text is None:
+            gap += 1
+            out += lines[pos:starts[gap]] if mark == " " else []
+            pos = starts[gap]
+        elif mark == "+":
+            out.append(text)
+        else:
+            out += [text] if mark == " " else []
+            pos += 1
+    return "\n".join(out + lines[pos:]) + "\n"
+
+
 def write(target, name, data):
     d = os.path.join(OUT, target)
     os.makedirs(d, exist_ok=True)
@@ -174,12 +205,12 @@ def main():
     os.makedirs(os.path.join(OUT, "fuzz_spec"), exist_ok=True)
     shutil.copy(os.path.join(ROOT, "spec", "ptxv.yaml"), os.path.join(OUT, "fuzz_spec", "ptxv.yaml"))
     bad_dir = os.path.join(ROOT, "spec", "tests", "bad")
-    for name in ["02_unknown_key_family.yaml", "14_duplicate_key.yaml", "21_default_mask_not_in_masks.yaml",
-                 "39_unclosed_bracket.yaml", "45_simd_c_operand_with_op2_or_dsel.yaml", "51_dsel_merged_and_ignored.yaml",
-                 "57_bundle_redefines_key.yaml", "66_block_nesting.yaml", "70_real_vset4_op2_max.yaml"]:
-        path = os.path.join(bad_dir, name)
-        if os.path.exists(path):
-            shutil.copy(path, os.path.join(OUT, "fuzz_spec", name))
+    spec = open(os.path.join(ROOT, "spec", "ptxv.yaml"), encoding="utf-8").read()
+    for name in ["02_unknown_key_family", "14_duplicate_key", "21_default_mask_not_in_masks", "39_unclosed_bracket",
+                 "45_simd_c_operand_with_op2_or_dsel", "51_dsel_merged_and_ignored", "57_bundle_redefines_key",
+                 "66_block_nesting", "70_real_vset4_op2_max"]:
+        patch = open(os.path.join(bad_dir, name + ".patch"), encoding="utf-8").read()
+        write("fuzz_spec", name + ".yaml", apply_spec_patch(patch, spec).encode())
     # ptxv translate: the test cases, the statement shapes and the example,
     # whole and cut at blank lines (one function or statement group a seed).
     sources = sorted(os.path.join(ROOT, "tests", "translate", "cases", n)
