@@ -29,6 +29,8 @@
 // "$-1:5", "@:9".
 #pragma once
 
+#include <catch2/catch.hpp>
+
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
@@ -174,7 +176,8 @@ inline std::vector<std::filesystem::path> bad_spec_files(const std::filesystem::
     return files;
 }
 
-inline BadSpec read_bad_spec(const std::filesystem::path& source_dir, const std::filesystem::path& file) {
+// `spec` is spec/ptxv.yaml's text, which a patch applies to.
+inline BadSpec read_bad_spec(const std::string& spec, const std::filesystem::path& file) {
     BadSpec c;
     c.name = "spec/tests/bad/" + file.filename().string();
     const std::string raw = read_bytes(file);
@@ -189,7 +192,7 @@ inline BadSpec read_bad_spec(const std::filesystem::path& source_dir, const std:
         throw std::runtime_error(c.name + ": the first line must be '# expect: LINE:COL: message fragment'");
     }
     if (file.extension() == ".patch") {
-        const PatchedSpec p = apply_spec_patch(read_bytes(source_dir / "spec/ptxv.yaml"), raw, c.name);
+        const PatchedSpec p = apply_spec_patch(spec, raw, c.name);
         c.text = p.text;
         c.expect = resolve_expect(c.expect, p, c.name);
         c.patched = true;
@@ -197,6 +200,27 @@ inline BadSpec read_bad_spec(const std::filesystem::path& source_dir, const std:
         c.text = raw;
     }
     return c;
+}
+
+// f(file, case) for every case, in name order, the spec read once; a case
+// that cannot be read (a patch that no longer applies) fails, named, and
+// is skipped, so that it never passes as a case that tests nothing.
+template <class F>
+void for_each_bad_spec(const std::filesystem::path& source_dir, F f) {
+    const std::string spec = read_bytes(source_dir / "spec/ptxv.yaml");
+    const auto files = bad_spec_files(source_dir);
+    REQUIRE(files.size() >= 25);
+    for (const auto& file : files) {
+        INFO("bad spec " << file.filename().string());
+        BadSpec c;
+        try {
+            c = read_bad_spec(spec, file);
+        } catch (const std::exception& e) {
+            FAIL_CHECK(e.what());
+            continue;
+        }
+        f(file, c);
+    }
 }
 
 }  // namespace ptxv_test

@@ -200,13 +200,16 @@ inline void half_pairs(const std::vector<Entry>& entries, std::uint64_t seed) {
 
 // table(lanes): every SIMD variant of a geometry from the generated lists,
 // each with the forms of SET.
-#define PTXV_ARRAY_PROOF_TABLE_OF(SET)                                                                      \
-    constexpr bool kByPlan = false;                                                                         \
-    const std::vector<array_proof::Entry>& table(unsigned lanes) {                                         \
-        static const std::vector<array_proof::Entry> byte = {PTXV_ARRAY_BYTE_VARIANTS(PTXV_ARRAY_ENTRY4_##SET)}; \
-        static const std::vector<array_proof::Entry> half = {PTXV_ARRAY_HALF_VARIANTS(PTXV_ARRAY_ENTRY2_##SET)}; \
-        return lanes == 4 ? byte : half;                                                                   \
+#define PTXV_ARRAY_PROOF_TABLE_FROM(BYTE_LIST, HALF_LIST, ENTRY4, ENTRY2, BY_PLAN)                    \
+    constexpr bool kByPlan = BY_PLAN;                                                                   \
+    const std::vector<array_proof::Entry>& table(unsigned lanes) {                                     \
+        static const std::vector<array_proof::Entry> byte = {BYTE_LIST(ENTRY4)};                       \
+        static const std::vector<array_proof::Entry> half = {HALF_LIST(ENTRY2)};                       \
+        return lanes == 4 ? byte : half;                                                               \
     }
+#define PTXV_ARRAY_PROOF_TABLE_OF(SET)                                                                 \
+    PTXV_ARRAY_PROOF_TABLE_FROM(PTXV_ARRAY_BYTE_VARIANTS, PTXV_ARRAY_HALF_VARIANTS, PTXV_ARRAY_ENTRY4_##SET, \
+                                PTXV_ARRAY_ENTRY2_##SET, false)
 
 // The same with one variant of each lane plan (PTXV_ARRAY_*_PLANS): for a
 // test of the vector code built for one target, which a plan's variants
@@ -218,13 +221,9 @@ inline void half_pairs(const std::vector<Entry>& entries, std::uint64_t seed) {
     {#f, std::vector<array_proof::Form>{PTXV_ARRAY_FORMS2_CORE(f), PTXV_ARRAY_FORMS2_PERMUTED(f)}, plan},
 #define PTXV_ARRAY_PLAN_ENTRY4_DEFAULT(f, ptx, plan) {#f, std::vector<array_proof::Form>{PTXV_ARRAY_FORM4_DEFAULT(f)}, plan},
 #define PTXV_ARRAY_PLAN_ENTRY2_DEFAULT(f, ptx, plan) {#f, std::vector<array_proof::Form>{PTXV_ARRAY_FORM2_DEFAULT(f)}, plan},
-#define PTXV_ARRAY_PROOF_PLAN_TABLE_OF(SET)                                                                     \
-    constexpr bool kByPlan = true;                                                                             \
-    const std::vector<array_proof::Entry>& table(unsigned lanes) {                                             \
-        static const std::vector<array_proof::Entry> byte = {PTXV_ARRAY_BYTE_PLANS(PTXV_ARRAY_PLAN_ENTRY4_##SET)}; \
-        static const std::vector<array_proof::Entry> half = {PTXV_ARRAY_HALF_PLANS(PTXV_ARRAY_PLAN_ENTRY2_##SET)}; \
-        return lanes == 4 ? byte : half;                                                                       \
-    }
+#define PTXV_ARRAY_PROOF_PLAN_TABLE_OF(SET)                                                            \
+    PTXV_ARRAY_PROOF_TABLE_FROM(PTXV_ARRAY_BYTE_PLANS, PTXV_ARRAY_HALF_PLANS, PTXV_ARRAY_PLAN_ENTRY4_##SET, \
+                                PTXV_ARRAY_PLAN_ENTRY2_##SET, true)
 
 // table() with the forms of FULL, or of the smaller SANITIZED under the
 // sanitizers (tools/sanitize.sh): what ASan and UBSan add here, the bounds of
