@@ -131,6 +131,19 @@ TEST_CASE("asm scan: what cannot be taken apart is found and kept, with the reas
     found = find_asm("void f() {\n  asm(\"vadd.u32.u32.u32 %0, %1, %1;\"\n#ifdef X\n  \"\\n\"\n#endif\n  : \"=r\"(d) : \"r\"(a));\n}\n");
     REQUIRE(found.size() == 1);
     CHECK(found[0].unparsed == "a preprocessor line (#ifdef, line 3) inside the statement, so its text depends on the build");
+    // A statement outside a macro ends before a preprocessor line, however
+    // its brackets pair up after it: the macro's own statement is found.
+    found = find_asm("void f() {\n  asm(\"vadd\" \"%0;\" do { g(a); } while (0)\n"
+                     "#define M(d, a) asm(\"vadd.u32.u32.u32 %0, %1, %1;\" : \"=r\" d) : \"r\"(a))\n}\n");
+    REQUIRE(found.size() == 2);
+    CHECK(found[0].unparsed == "not one complete asm statement (2:6: asm statement: unbalanced parentheses)");
+    CHECK(found[1].in_directive);
+    CHECK(found[1].unparsed ==
+          "inside a macro that is not one complete asm statement (3:59: asm operand: expected '(' expression ')')");
+    found = find_asm("void f() {\n  asm(TEMPLATE (\n#define M )\n  );\n}\n");
+    REQUIRE(found.size() == 1);
+    CHECK(found[0].unparsed ==
+          "a preprocessor line (#define, line 3) inside the statement, so its text depends on the build");
     // A template pieced together from a macro's parameter.
     found = find_asm("#define V(op) asm(\"v\" #op \".u32.u32.u32 %0, %1, %1;\" : \"=r\"(d) : \"r\"(a))\n"
                      "#define W(s) asm(\"vadd\" s : \"=r\"(d) : \"r\"(a))\n");

@@ -464,7 +464,7 @@ private:
         }
         int section = 0;
         while (true) {
-            if (j >= t_.size() || t_[j].kind == Token::Kind::directive_end) unbalanced(open);
+            if (past(j, open)) unbalanced(open);
             if (is_punct(j, ")")) break;
             if (!is_punct(j, ":")) throw ScanError("asm statement: expected ':' or ')'", src_.at(t_[j].begin));
             ++section;
@@ -488,7 +488,7 @@ private:
     std::size_t operands(std::size_t j, std::vector<AsmOperand>& out, std::size_t open) {
         while (j < t_.size() && !is_punct(j, ":") && !is_punct(j, ")")) {
             // A statement's end before its ')': the parentheses do not match.
-            if (is_punct(j, ";") || t_[j].kind == Token::Kind::directive_end) unbalanced(open);
+            if (is_punct(j, ";") || past(j, open)) unbalanced(open);
             AsmOperand op;
             if (is_punct(j, "[")) {
                 if (j + 2 >= t_.size() || t_[j + 1].kind != Token::Kind::word || !is_punct(j + 2, "]"))
@@ -515,7 +515,7 @@ private:
     }
     std::size_t clobbers(std::size_t j, std::vector<std::string>& out, std::size_t open) const {
         while (j < t_.size() && !is_punct(j, ":") && !is_punct(j, ")")) {
-            if (is_punct(j, ";") || t_[j].kind == Token::Kind::directive_end) unbalanced(open);
+            if (is_punct(j, ";") || past(j, open)) unbalanced(open);
             if (t_[j].kind != Token::Kind::string) throw ScanError("asm clobber: expected a string", src_.at(t_[j].begin));
             out.push_back(t_[j++].value);
             if (is_punct(j, ",")) ++j;
@@ -524,16 +524,22 @@ private:
         return j;
     }
     std::size_t skip_labels(std::size_t j, std::size_t open) const {
-        while (j < t_.size() && !is_punct(j, ")")) ++j;
-        if (j >= t_.size()) unbalanced(open);
+        while (!past(j, open) && !is_punct(j, ")")) ++j;
+        if (past(j, open)) unbalanced(open);
         return j;
+    }
+    // Whether token j is past the statement whose '(' is at `open`: the end of
+    // the file or of the macro body it is in, or, for one outside a macro, a
+    // preprocessor line (which is not part of it, however its brackets pair).
+    bool past(std::size_t j, std::size_t open) const {
+        return j >= t_.size() || t_[j].kind == Token::Kind::directive_end || t_[j].directive != t_[open].directive;
     }
     // The ')' closing the '(' at j (any of ( [ { nested), within the statement.
     std::size_t matching(std::size_t j, std::size_t open) const {
         std::vector<char> stack;
         for (; j < t_.size(); ++j) {
             const Token& t = t_[j];
-            if (t.kind == Token::Kind::directive_end) break;
+            if (past(j, open)) break;
             if (t.kind != Token::Kind::punct) continue;
             const char c = t.value[0];
             if (c == '(' || c == '[' || c == '{') {
