@@ -819,36 +819,19 @@ namespace detail::pre_p {
 using detail::pre::vadd_u32_s32_s32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vadd_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = ta + tb;
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vadd_s32_u32_u32 = vadd_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vadd_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vadd_s32_u32_u32(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vadd_s32_u32_u32 = vadd_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vadd_s32_u32_u32;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vadd_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = ta + tb;
-    return t + c;
-}
+inline constexpr auto& vadd_s32_u32_u32_add = vadd_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vadd_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vadd_s32_u32_u32_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vadd_s32_u32_u32_add = vadd_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vadd_s32_u32_u32_add;
@@ -970,36 +953,19 @@ namespace detail::pre_p {
 using detail::pre::vadd_s32_u32_u32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vadd_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = ta + tb;
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vadd_s32_u32_s32 = vadd_u32_u32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vadd_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vadd_s32_u32_s32(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vadd_s32_u32_s32 = vadd_u32_u32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vadd_s32_u32_s32;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vadd_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = ta + tb;
-    return t + c;
-}
+inline constexpr auto& vadd_s32_u32_s32_add = vadd_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vadd_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vadd_s32_u32_s32_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vadd_s32_u32_s32_add = vadd_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vadd_s32_u32_s32_add;
@@ -1121,36 +1087,19 @@ namespace detail::pre_p {
 using detail::pre::vadd_s32_u32_s32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vadd_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = ta + tb;
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vadd_s32_s32_u32 = vadd_u32_s32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vadd_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vadd_s32_s32_u32(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vadd_s32_s32_u32 = vadd_u32_s32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vadd_s32_s32_u32;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vadd_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = ta + tb;
-    return t + c;
-}
+inline constexpr auto& vadd_s32_s32_u32_add = vadd_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vadd_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vadd_s32_s32_u32_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vadd_s32_s32_u32_add = vadd_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vadd_s32_s32_u32_add;
@@ -1272,36 +1221,19 @@ namespace detail::pre_p {
 using detail::pre::vadd_s32_s32_u32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vadd_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = ta + tb;
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vadd_s32_s32_s32 = vadd_u32_s32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vadd_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vadd_s32_s32_s32(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vadd_s32_s32_s32 = vadd_u32_s32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vadd_s32_s32_s32;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vadd_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = ta + tb;
-    return t + c;
-}
+inline constexpr auto& vadd_s32_s32_s32_add = vadd_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vadd_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vadd_s32_s32_s32_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vadd_s32_s32_s32_add = vadd_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vadd_s32_s32_s32_add;
@@ -2031,36 +1963,19 @@ namespace detail::pre_p {
 using detail::pre::vsub_u32_s32_s32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vsub_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = ta - tb;
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vsub_s32_u32_u32 = vsub_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vsub_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vsub_s32_u32_u32(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vsub_s32_u32_u32 = vsub_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vsub_s32_u32_u32;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vsub_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = ta - tb;
-    return t + c;
-}
+inline constexpr auto& vsub_s32_u32_u32_add = vsub_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vsub_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vsub_s32_u32_u32_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vsub_s32_u32_u32_add = vsub_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vsub_s32_u32_u32_add;
@@ -2182,36 +2097,19 @@ namespace detail::pre_p {
 using detail::pre::vsub_s32_u32_u32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vsub_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = ta - tb;
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vsub_s32_u32_s32 = vsub_u32_u32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vsub_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vsub_s32_u32_s32(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vsub_s32_u32_s32 = vsub_u32_u32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vsub_s32_u32_s32;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vsub_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = ta - tb;
-    return t + c;
-}
+inline constexpr auto& vsub_s32_u32_s32_add = vsub_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vsub_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vsub_s32_u32_s32_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vsub_s32_u32_s32_add = vsub_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vsub_s32_u32_s32_add;
@@ -2333,36 +2231,19 @@ namespace detail::pre_p {
 using detail::pre::vsub_s32_u32_s32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vsub_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = ta - tb;
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vsub_s32_s32_u32 = vsub_u32_s32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vsub_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vsub_s32_s32_u32(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vsub_s32_s32_u32 = vsub_u32_s32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vsub_s32_s32_u32;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vsub_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = ta - tb;
-    return t + c;
-}
+inline constexpr auto& vsub_s32_s32_u32_add = vsub_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vsub_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vsub_s32_s32_u32_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vsub_s32_s32_u32_add = vsub_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vsub_s32_s32_u32_add;
@@ -2484,36 +2365,19 @@ namespace detail::pre_p {
 using detail::pre::vsub_s32_s32_u32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vsub_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = ta - tb;
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vsub_s32_s32_s32 = vsub_u32_s32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vsub_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vsub_s32_s32_s32(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vsub_s32_s32_s32 = vsub_u32_s32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vsub_s32_s32_s32;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vsub_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = ta - tb;
-    return t + c;
-}
+inline constexpr auto& vsub_s32_s32_s32_add = vsub_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vsub_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vsub_s32_s32_s32_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vsub_s32_s32_s32_add = vsub_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vsub_s32_s32_s32_add;
@@ -2735,52 +2599,28 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::absdiff_u32(ta, tb);
-    return t + c;
-}
+inline constexpr auto& vabsdiff_u32_u32_u32_sat_add = vabsdiff_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vabsdiff_u32_u32_u32_sat_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vabsdiff_u32_u32_u32_sat_add = vabsdiff_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vabsdiff_u32_u32_u32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::absdiff_u32(ta, tb);
-    return detail::min_u32(t, c);
-}
+inline constexpr auto& vabsdiff_u32_u32_u32_sat_min = vabsdiff_u32_u32_u32_min;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vabsdiff_u32_u32_u32_sat_min(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vabsdiff_u32_u32_u32_sat_min = vabsdiff_u32_u32_u32_min;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vabsdiff_u32_u32_u32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::absdiff_u32(ta, tb);
-    return detail::max_u32(t, c);
-}
+inline constexpr auto& vabsdiff_u32_u32_u32_sat_max = vabsdiff_u32_u32_u32_max;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vabsdiff_u32_u32_u32_sat_max(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vabsdiff_u32_u32_u32_sat_max = vabsdiff_u32_u32_u32_max;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vabsdiff_u32_u32_u32_sat_max;
@@ -2938,13 +2778,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = detail::absdiff_s32(ta, tb);
-    return detail::min_su(t, c);
-}
+inline constexpr auto& vabsdiff_u32_u32_s32_sat_min = vabsdiff_u32_u32_s32_min;  // the same code
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -2962,13 +2796,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = detail::absdiff_s32(ta, tb);
-    return detail::max_su(t, c);
-}
+inline constexpr auto& vabsdiff_u32_u32_s32_sat_max = vabsdiff_u32_u32_s32_max;  // the same code
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -3123,13 +2951,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::absdiff_s32(ta, tb);
-    return detail::min_su(t, c);
-}
+inline constexpr auto& vabsdiff_u32_s32_u32_sat_min = vabsdiff_u32_s32_u32_min;  // the same code
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -3147,13 +2969,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::absdiff_s32(ta, tb);
-    return detail::max_su(t, c);
-}
+inline constexpr auto& vabsdiff_u32_s32_u32_sat_max = vabsdiff_u32_s32_u32_max;  // the same code
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -3256,87 +3072,46 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = detail::absdiff_s32(ta, tb);
-    return t + c;
-}
+inline constexpr auto& vabsdiff_u32_s32_s32_sat_add = vabsdiff_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vabsdiff_u32_s32_s32_sat_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vabsdiff_u32_s32_s32_sat_add = vabsdiff_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vabsdiff_u32_s32_s32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = detail::absdiff_s32(ta, tb);
-    return detail::min_u32(t, c);
-}
+inline constexpr auto& vabsdiff_u32_s32_s32_sat_min = vabsdiff_u32_s32_s32_min;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vabsdiff_u32_s32_s32_sat_min(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vabsdiff_u32_s32_s32_sat_min = vabsdiff_u32_s32_s32_min;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vabsdiff_u32_s32_s32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = detail::absdiff_s32(ta, tb);
-    return detail::max_u32(t, c);
-}
+inline constexpr auto& vabsdiff_u32_s32_s32_sat_max = vabsdiff_u32_s32_s32_max;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vabsdiff_u32_s32_s32_sat_max(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vabsdiff_u32_s32_s32_sat_max = vabsdiff_u32_s32_s32_max;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vabsdiff_u32_s32_s32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::absdiff_u32(ta, tb);
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vabsdiff_s32_u32_u32 = vabsdiff_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vabsdiff_s32_u32_u32(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vabsdiff_s32_u32_u32 = vabsdiff_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vabsdiff_s32_u32_u32;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::absdiff_u32(ta, tb);
-    return t + c;
-}
+inline constexpr auto& vabsdiff_s32_u32_u32_add = vabsdiff_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vabsdiff_s32_u32_u32_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vabsdiff_s32_u32_u32_add = vabsdiff_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vabsdiff_s32_u32_u32_add;
@@ -3461,38 +3236,19 @@ namespace detail::pre_p {
 using detail::pre::vabsdiff_s32_u32_u32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 m = 0u - static_cast<u32>(detail::lt_us(ta, tb));
-    const u32 t = ((ta - tb) ^ m) - m;
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vabsdiff_s32_u32_s32 = vabsdiff_u32_u32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vabsdiff_s32_u32_s32(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vabsdiff_s32_u32_s32 = vabsdiff_u32_u32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vabsdiff_s32_u32_s32;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 m = 0u - static_cast<u32>(detail::lt_us(ta, tb));
-    const u32 t = ((ta - tb) ^ m) - m;
-    return t + c;
-}
+inline constexpr auto& vabsdiff_s32_u32_s32_add = vabsdiff_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vabsdiff_s32_u32_s32_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vabsdiff_s32_u32_s32_add = vabsdiff_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vabsdiff_s32_u32_s32_add;
@@ -3589,13 +3345,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = detail::absdiff_s32(ta, tb);
-    return t + c;
-}
+inline constexpr auto& vabsdiff_s32_u32_s32_sat_add = vabsdiff_u32_u32_s32_sat_add;  // the same code
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -3613,13 +3363,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = detail::absdiff_s32(ta, tb);
-    return detail::min_s32(t, c);
-}
+inline constexpr auto& vabsdiff_s32_u32_s32_sat_min = vabsdiff_s32_u32_s32_min;  // the same code
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -3637,47 +3381,22 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = detail::absdiff_s32(ta, tb);
-    return detail::max_s32(t, c);
-}
+inline constexpr auto& vabsdiff_s32_u32_s32_sat_max = vabsdiff_s32_u32_s32_max;  // the same code
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 m = 0u - static_cast<u32>(detail::lt_us(tb, ta));
-    const u32 t = ((tb - ta) ^ m) - m;
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vabsdiff_s32_s32_u32 = vabsdiff_u32_s32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vabsdiff_s32_s32_u32(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vabsdiff_s32_s32_u32 = vabsdiff_u32_s32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vabsdiff_s32_s32_u32;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 m = 0u - static_cast<u32>(detail::lt_us(tb, ta));
-    const u32 t = ((tb - ta) ^ m) - m;
-    return t + c;
-}
+inline constexpr auto& vabsdiff_s32_s32_u32_add = vabsdiff_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vabsdiff_s32_s32_u32_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vabsdiff_s32_s32_u32_add = vabsdiff_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vabsdiff_s32_s32_u32_add;
@@ -3774,13 +3493,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::absdiff_s32(ta, tb);
-    return t + c;
-}
+inline constexpr auto& vabsdiff_s32_s32_u32_sat_add = vabsdiff_u32_s32_u32_sat_add;  // the same code
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -3798,13 +3511,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::absdiff_s32(ta, tb);
-    return detail::min_s32(t, c);
-}
+inline constexpr auto& vabsdiff_s32_s32_u32_sat_min = vabsdiff_s32_s32_u32_min;  // the same code
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -3822,45 +3529,22 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::absdiff_s32(ta, tb);
-    return detail::max_s32(t, c);
-}
+inline constexpr auto& vabsdiff_s32_s32_u32_sat_max = vabsdiff_s32_s32_u32_max;  // the same code
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = detail::absdiff_s32(ta, tb);
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vabsdiff_s32_s32_s32 = vabsdiff_u32_s32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vabsdiff_s32_s32_s32(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vabsdiff_s32_s32_s32 = vabsdiff_u32_s32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vabsdiff_s32_s32_s32;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = detail::absdiff_s32(ta, tb);
-    return t + c;
-}
+inline constexpr auto& vabsdiff_s32_s32_s32_add = vabsdiff_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vabsdiff_s32_s32_s32_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vabsdiff_s32_s32_s32_add = vabsdiff_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vabsdiff_s32_s32_s32_add;
@@ -4085,52 +3769,28 @@ PTXV_FI std::uint32_t vmin_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::min_u32(ta, tb);
-    return t + c;
-}
+inline constexpr auto& vmin_u32_u32_u32_sat_add = vmin_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmin_u32_u32_u32_sat_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmin_u32_u32_u32_sat_add = vmin_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmin_u32_u32_u32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::min_u32(ta, tb);
-    return detail::min_u32(t, c);
-}
+inline constexpr auto& vmin_u32_u32_u32_sat_min = vmin_u32_u32_u32_min;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmin_u32_u32_u32_sat_min(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmin_u32_u32_u32_sat_min = vmin_u32_u32_u32_min;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmin_u32_u32_u32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::min_u32(ta, tb);
-    return detail::max_u32(t, c);
-}
+inline constexpr auto& vmin_u32_u32_u32_sat_max = vmin_u32_u32_u32_max;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmin_u32_u32_u32_sat_max(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmin_u32_u32_u32_sat_max = vmin_u32_u32_u32_max;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmin_u32_u32_u32_sat_max;
@@ -4601,36 +4261,19 @@ namespace detail::pre_p {
 using detail::pre::vmin_u32_s32_s32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::min_u32(ta, tb);
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vmin_s32_u32_u32 = vmin_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmin_s32_u32_u32(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmin_s32_u32_u32 = vmin_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmin_s32_u32_u32;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::min_u32(ta, tb);
-    return t + c;
-}
+inline constexpr auto& vmin_s32_u32_u32_add = vmin_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmin_s32_u32_u32_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmin_s32_u32_u32_add = vmin_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmin_s32_u32_u32_add;
@@ -4755,36 +4398,19 @@ namespace detail::pre_p {
 using detail::pre::vmin_s32_u32_u32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vmin_s32_u32_s32 = vmin_u32_u32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmin_s32_u32_s32(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmin_s32_u32_s32 = vmin_u32_u32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmin_s32_u32_s32;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
-    return t + c;
-}
+inline constexpr auto& vmin_s32_u32_s32_add = vmin_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmin_s32_u32_s32_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmin_s32_u32_s32_add = vmin_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmin_s32_u32_s32_add;
@@ -4855,87 +4481,46 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
-    return t + c;
-}
+inline constexpr auto& vmin_s32_u32_s32_sat_add = vmin_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmin_s32_u32_s32_sat_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmin_s32_u32_s32_sat_add = vmin_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmin_s32_u32_s32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
-    return detail::min_s32(t, c);
-}
+inline constexpr auto& vmin_s32_u32_s32_sat_min = vmin_s32_u32_s32_min;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmin_s32_u32_s32_sat_min(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmin_s32_u32_s32_sat_min = vmin_s32_u32_s32_min;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmin_s32_u32_s32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
-    return detail::max_s32(t, c);
-}
+inline constexpr auto& vmin_s32_u32_s32_sat_max = vmin_s32_u32_s32_max;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmin_s32_u32_s32_sat_max(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmin_s32_u32_s32_sat_max = vmin_s32_u32_s32_max;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmin_s32_u32_s32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vmin_s32_s32_u32 = vmin_u32_s32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmin_s32_s32_u32(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmin_s32_s32_u32 = vmin_u32_s32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmin_s32_s32_u32;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
-    return t + c;
-}
+inline constexpr auto& vmin_s32_s32_u32_add = vmin_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmin_s32_s32_u32_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmin_s32_s32_u32_add = vmin_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmin_s32_s32_u32_add;
@@ -5006,87 +4591,46 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
-    return t + c;
-}
+inline constexpr auto& vmin_s32_s32_u32_sat_add = vmin_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmin_s32_s32_u32_sat_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmin_s32_s32_u32_sat_add = vmin_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmin_s32_s32_u32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
-    return detail::min_s32(t, c);
-}
+inline constexpr auto& vmin_s32_s32_u32_sat_min = vmin_s32_s32_u32_min;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmin_s32_s32_u32_sat_min(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmin_s32_s32_u32_sat_min = vmin_s32_s32_u32_min;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmin_s32_s32_u32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
-    return detail::max_s32(t, c);
-}
+inline constexpr auto& vmin_s32_s32_u32_sat_max = vmin_s32_s32_u32_max;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmin_s32_s32_u32_sat_max(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmin_s32_s32_u32_sat_max = vmin_s32_s32_u32_max;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmin_s32_s32_u32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = detail::smin32(ta, tb);
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vmin_s32_s32_s32 = vmin_u32_s32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmin_s32_s32_s32(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmin_s32_s32_s32 = vmin_u32_s32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmin_s32_s32_s32;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = detail::smin32(ta, tb);
-    return t + c;
-}
+inline constexpr auto& vmin_s32_s32_s32_add = vmin_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmin_s32_s32_s32_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmin_s32_s32_s32_add = vmin_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmin_s32_s32_s32_add;
@@ -5157,52 +4701,28 @@ PTXV_FI std::uint32_t vmin_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = detail::smin32(ta, tb);
-    return t + c;
-}
+inline constexpr auto& vmin_s32_s32_s32_sat_add = vmin_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmin_s32_s32_s32_sat_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmin_s32_s32_s32_sat_add = vmin_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmin_s32_s32_s32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = detail::smin32(ta, tb);
-    return detail::min_s32(t, c);
-}
+inline constexpr auto& vmin_s32_s32_s32_sat_min = vmin_s32_s32_s32_min;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmin_s32_s32_s32_sat_min(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmin_s32_s32_s32_sat_min = vmin_s32_s32_s32_min;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmin_s32_s32_s32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = detail::smin32(ta, tb);
-    return detail::max_s32(t, c);
-}
+inline constexpr auto& vmin_s32_s32_s32_sat_max = vmin_s32_s32_s32_max;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmin_s32_s32_s32_sat_max(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmin_s32_s32_s32_sat_max = vmin_s32_s32_s32_max;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmin_s32_s32_s32_sat_max;
@@ -5308,52 +4828,28 @@ PTXV_FI std::uint32_t vmax_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::max_u32(ta, tb);
-    return t + c;
-}
+inline constexpr auto& vmax_u32_u32_u32_sat_add = vmax_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmax_u32_u32_u32_sat_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmax_u32_u32_u32_sat_add = vmax_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmax_u32_u32_u32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::max_u32(ta, tb);
-    return detail::min_u32(t, c);
-}
+inline constexpr auto& vmax_u32_u32_u32_sat_min = vmax_u32_u32_u32_min;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmax_u32_u32_u32_sat_min(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmax_u32_u32_u32_sat_min = vmax_u32_u32_u32_min;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmax_u32_u32_u32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::max_u32(ta, tb);
-    return detail::max_u32(t, c);
-}
+inline constexpr auto& vmax_u32_u32_u32_sat_max = vmax_u32_u32_u32_max;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmax_u32_u32_u32_sat_max(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmax_u32_u32_u32_sat_max = vmax_u32_u32_u32_max;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmax_u32_u32_u32_sat_max;
@@ -5459,52 +4955,28 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
-    return t + c;
-}
+inline constexpr auto& vmax_u32_u32_s32_sat_add = vmax_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmax_u32_u32_s32_sat_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmax_u32_u32_s32_sat_add = vmax_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmax_u32_u32_s32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
-    return detail::min_u32(t, c);
-}
+inline constexpr auto& vmax_u32_u32_s32_sat_min = vmax_u32_u32_s32_min;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmax_u32_u32_s32_sat_min(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmax_u32_u32_s32_sat_min = vmax_u32_u32_s32_min;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmax_u32_u32_s32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
-    return detail::max_u32(t, c);
-}
+inline constexpr auto& vmax_u32_u32_s32_sat_max = vmax_u32_u32_s32_max;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmax_u32_u32_s32_sat_max(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmax_u32_u32_s32_sat_max = vmax_u32_u32_s32_max;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmax_u32_u32_s32_sat_max;
@@ -5610,52 +5082,28 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
-    return t + c;
-}
+inline constexpr auto& vmax_u32_s32_u32_sat_add = vmax_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmax_u32_s32_u32_sat_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmax_u32_s32_u32_sat_add = vmax_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmax_u32_s32_u32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
-    return detail::min_u32(t, c);
-}
+inline constexpr auto& vmax_u32_s32_u32_sat_min = vmax_u32_s32_u32_min;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmax_u32_s32_u32_sat_min(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmax_u32_s32_u32_sat_min = vmax_u32_s32_u32_min;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmax_u32_s32_u32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
-    return detail::max_u32(t, c);
-}
+inline constexpr auto& vmax_u32_s32_u32_sat_max = vmax_u32_s32_u32_max;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmax_u32_s32_u32_sat_max(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmax_u32_s32_u32_sat_max = vmax_u32_s32_u32_max;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmax_u32_s32_u32_sat_max;
@@ -5816,36 +5264,19 @@ namespace detail::pre_p {
 using detail::pre::vmax_u32_s32_s32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::max_u32(ta, tb);
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vmax_s32_u32_u32 = vmax_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmax_s32_u32_u32(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmax_s32_u32_u32 = vmax_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmax_s32_u32_u32;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::max_u32(ta, tb);
-    return t + c;
-}
+inline constexpr auto& vmax_s32_u32_u32_add = vmax_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmax_s32_u32_u32_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmax_s32_u32_u32_add = vmax_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmax_s32_u32_u32_add;
@@ -5970,36 +5401,19 @@ namespace detail::pre_p {
 using detail::pre::vmax_s32_u32_u32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vmax_s32_u32_s32 = vmax_u32_u32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmax_s32_u32_s32(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmax_s32_u32_s32 = vmax_u32_u32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmax_s32_u32_s32;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
-    return t + c;
-}
+inline constexpr auto& vmax_s32_u32_s32_add = vmax_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmax_s32_u32_s32_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmax_s32_u32_s32_add = vmax_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmax_s32_u32_s32_add;
@@ -6124,36 +5538,19 @@ namespace detail::pre_p {
 using detail::pre::vmax_s32_u32_s32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vmax_s32_s32_u32 = vmax_u32_s32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmax_s32_s32_u32(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmax_s32_s32_u32 = vmax_u32_s32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmax_s32_s32_u32;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
-    return t + c;
-}
+inline constexpr auto& vmax_s32_s32_u32_add = vmax_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmax_s32_s32_u32_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmax_s32_s32_u32_add = vmax_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmax_s32_s32_u32_add;
@@ -6278,36 +5675,19 @@ namespace detail::pre_p {
 using detail::pre::vmax_s32_s32_u32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = detail::smax32(ta, tb);
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vmax_s32_s32_s32 = vmax_u32_s32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmax_s32_s32_s32(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmax_s32_s32_s32 = vmax_u32_s32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmax_s32_s32_s32;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = detail::smax32(ta, tb);
-    return t + c;
-}
+inline constexpr auto& vmax_s32_s32_s32_add = vmax_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmax_s32_s32_s32_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmax_s32_s32_s32_add = vmax_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmax_s32_s32_s32_add;
@@ -6378,52 +5758,28 @@ PTXV_FI std::uint32_t vmax_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = detail::smax32(ta, tb);
-    return t + c;
-}
+inline constexpr auto& vmax_s32_s32_s32_sat_add = vmax_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmax_s32_s32_s32_sat_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmax_s32_s32_s32_sat_add = vmax_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmax_s32_s32_s32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = detail::smax32(ta, tb);
-    return detail::min_s32(t, c);
-}
+inline constexpr auto& vmax_s32_s32_s32_sat_min = vmax_s32_s32_s32_min;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmax_s32_s32_s32_sat_min(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmax_s32_s32_s32_sat_min = vmax_s32_s32_s32_min;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmax_s32_s32_s32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 t = detail::smax32(ta, tb);
-    return detail::max_s32(t, c);
-}
+inline constexpr auto& vmax_s32_s32_s32_sat_max = vmax_s32_s32_s32_max;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmax_s32_s32_s32_sat_max(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmax_s32_s32_s32_sat_max = vmax_s32_s32_s32_max;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmax_s32_s32_s32_sat_max;
@@ -7057,36 +6413,19 @@ namespace detail::pre_p {
 using detail::pre::vshl_u32_s32_u32_sat_wrap_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vshl_s32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vshl_s32_u32_u32_clamp = vshl_u32_u32_u32_clamp;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vshl_s32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vshl_s32_u32_u32_clamp(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vshl_s32_u32_u32_clamp = vshl_u32_u32_u32_clamp;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vshl_s32_u32_u32_clamp;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vshl_s32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
-    return t + c;
-}
+inline constexpr auto& vshl_s32_u32_u32_clamp_add = vshl_u32_u32_u32_clamp_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vshl_s32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vshl_s32_u32_u32_clamp_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vshl_s32_u32_u32_clamp_add = vshl_u32_u32_u32_clamp_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vshl_s32_u32_u32_clamp_add;
@@ -7213,38 +6552,19 @@ namespace detail::pre_p {
 using detail::pre::vshl_s32_u32_u32_sat_clamp_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const unsigned s = tb & 31u;
-    const u32 t = ta << s;
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vshl_s32_u32_u32_wrap = vshl_u32_u32_u32_wrap;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vshl_s32_u32_u32_wrap(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vshl_s32_u32_u32_wrap = vshl_u32_u32_u32_wrap;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vshl_s32_u32_u32_wrap;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const unsigned s = tb & 31u;
-    const u32 t = ta << s;
-    return t + c;
-}
+inline constexpr auto& vshl_s32_u32_u32_wrap_add = vshl_u32_u32_u32_wrap_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vshl_s32_u32_u32_wrap_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vshl_s32_u32_u32_wrap_add = vshl_u32_u32_u32_wrap_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vshl_s32_u32_u32_wrap_add;
@@ -7371,36 +6691,19 @@ namespace detail::pre_p {
 using detail::pre::vshl_s32_u32_u32_sat_wrap_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vshl_s32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vshl_s32_s32_u32_clamp = vshl_u32_s32_u32_clamp;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vshl_s32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vshl_s32_s32_u32_clamp(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vshl_s32_s32_u32_clamp = vshl_u32_s32_u32_clamp;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vshl_s32_s32_u32_clamp;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vshl_s32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
-    return t + c;
-}
+inline constexpr auto& vshl_s32_s32_u32_clamp_add = vshl_u32_s32_u32_clamp_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vshl_s32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vshl_s32_s32_u32_clamp_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vshl_s32_s32_u32_clamp_add = vshl_u32_s32_u32_clamp_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vshl_s32_s32_u32_clamp_add;
@@ -7527,38 +6830,19 @@ namespace detail::pre_p {
 using detail::pre::vshl_s32_s32_u32_sat_clamp_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const unsigned s = tb & 31u;
-    const u32 t = ta << s;
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vshl_s32_s32_u32_wrap = vshl_u32_s32_u32_wrap;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vshl_s32_s32_u32_wrap(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vshl_s32_s32_u32_wrap = vshl_u32_s32_u32_wrap;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vshl_s32_s32_u32_wrap;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const unsigned s = tb & 31u;
-    const u32 t = ta << s;
-    return t + c;
-}
+inline constexpr auto& vshl_s32_s32_u32_wrap_add = vshl_u32_s32_u32_wrap_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vshl_s32_s32_u32_wrap_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vshl_s32_s32_u32_wrap_add = vshl_u32_s32_u32_wrap_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vshl_s32_s32_u32_wrap_add;
@@ -7754,36 +7038,19 @@ namespace detail::pre_p {
 using detail::pre::vshr_u32_u32_u32_clamp_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vshr_u32_u32_u32_sat_clamp = vshr_u32_u32_u32_clamp;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vshr_u32_u32_u32_sat_clamp(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vshr_u32_u32_u32_sat_clamp = vshr_u32_u32_u32_clamp;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vshr_u32_u32_u32_sat_clamp;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
-    return t + c;
-}
+inline constexpr auto& vshr_u32_u32_u32_sat_clamp_add = vshr_u32_u32_u32_clamp_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vshr_u32_u32_u32_sat_clamp_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vshr_u32_u32_u32_sat_clamp_add = vshr_u32_u32_u32_clamp_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vshr_u32_u32_u32_sat_clamp_add;
@@ -7896,38 +7163,19 @@ namespace detail::pre_p {
 using detail::pre::vshr_u32_u32_u32_wrap_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const unsigned s = tb & 31u;
-    const u32 t = ta >> s;
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vshr_u32_u32_u32_sat_wrap = vshr_u32_u32_u32_wrap;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vshr_u32_u32_u32_sat_wrap(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vshr_u32_u32_u32_sat_wrap = vshr_u32_u32_u32_wrap;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vshr_u32_u32_u32_sat_wrap;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const unsigned s = tb & 31u;
-    const u32 t = ta >> s;
-    return t + c;
-}
+inline constexpr auto& vshr_u32_u32_u32_sat_wrap_add = vshr_u32_u32_u32_wrap_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vshr_u32_u32_u32_sat_wrap_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vshr_u32_u32_u32_sat_wrap_add = vshr_u32_u32_u32_wrap_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vshr_u32_u32_u32_sat_wrap_add;
@@ -8261,36 +7509,19 @@ namespace detail::pre_p {
 using detail::pre::vshr_u32_s32_u32_sat_wrap_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vshr_s32_u32_u32_clamp = vshr_u32_u32_u32_clamp;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vshr_s32_u32_u32_clamp(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vshr_s32_u32_u32_clamp = vshr_u32_u32_u32_clamp;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vshr_s32_u32_u32_clamp;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
-    return t + c;
-}
+inline constexpr auto& vshr_s32_u32_u32_clamp_add = vshr_u32_u32_u32_clamp_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vshr_s32_u32_u32_clamp_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vshr_s32_u32_u32_clamp_add = vshr_u32_u32_u32_clamp_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vshr_s32_u32_u32_clamp_add;
@@ -8403,38 +7634,19 @@ namespace detail::pre_p {
 using detail::pre::vshr_s32_u32_u32_sat_clamp_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const unsigned s = tb & 31u;
-    const u32 t = ta >> s;
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vshr_s32_u32_u32_wrap = vshr_u32_u32_u32_wrap;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vshr_s32_u32_u32_wrap(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vshr_s32_u32_u32_wrap = vshr_u32_u32_u32_wrap;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vshr_s32_u32_u32_wrap;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const unsigned s = tb & 31u;
-    const u32 t = ta >> s;
-    return t + c;
-}
+inline constexpr auto& vshr_s32_u32_u32_wrap_add = vshr_u32_u32_u32_wrap_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vshr_s32_u32_u32_wrap_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vshr_s32_u32_u32_wrap_add = vshr_u32_u32_u32_wrap_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vshr_s32_u32_u32_wrap_add;
@@ -8553,36 +7765,19 @@ namespace detail::pre_p {
 using detail::pre::vshr_s32_u32_u32_sat_wrap_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::sar32(ta, detail::umin32(tb, 31u));
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vshr_s32_s32_u32_clamp = vshr_u32_s32_u32_clamp;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vshr_s32_s32_u32_clamp(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vshr_s32_s32_u32_clamp = vshr_u32_s32_u32_clamp;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vshr_s32_s32_u32_clamp;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::sar32(ta, detail::umin32(tb, 31u));
-    return t + c;
-}
+inline constexpr auto& vshr_s32_s32_u32_clamp_add = vshr_u32_s32_u32_clamp_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vshr_s32_s32_u32_clamp_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vshr_s32_s32_u32_clamp_add = vshr_u32_s32_u32_clamp_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vshr_s32_s32_u32_clamp_add;
@@ -8622,107 +7817,55 @@ namespace detail::pre_p {
 using detail::pre::vshr_s32_s32_u32_clamp_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::sar32(ta, detail::umin32(tb, 31u));
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vshr_s32_s32_u32_sat_clamp = vshr_u32_s32_u32_clamp;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vshr_s32_s32_u32_sat_clamp(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vshr_s32_s32_u32_sat_clamp = vshr_u32_s32_u32_clamp;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vshr_s32_s32_u32_sat_clamp;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::sar32(ta, detail::umin32(tb, 31u));
-    return t + c;
-}
+inline constexpr auto& vshr_s32_s32_u32_sat_clamp_add = vshr_u32_s32_u32_clamp_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vshr_s32_s32_u32_sat_clamp_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vshr_s32_s32_u32_sat_clamp_add = vshr_u32_s32_u32_clamp_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vshr_s32_s32_u32_sat_clamp_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::sar32(ta, detail::umin32(tb, 31u));
-    return detail::min_s32(t, c);
-}
+inline constexpr auto& vshr_s32_s32_u32_sat_clamp_min = vshr_s32_s32_u32_clamp_min;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vshr_s32_s32_u32_sat_clamp_min(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vshr_s32_s32_u32_sat_clamp_min = vshr_s32_s32_u32_clamp_min;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vshr_s32_s32_u32_sat_clamp_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 t = detail::sar32(ta, detail::umin32(tb, 31u));
-    return detail::max_s32(t, c);
-}
+inline constexpr auto& vshr_s32_s32_u32_sat_clamp_max = vshr_s32_s32_u32_clamp_max;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vshr_s32_s32_u32_sat_clamp_max(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vshr_s32_s32_u32_sat_clamp_max = vshr_s32_s32_u32_clamp_max;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vshr_s32_s32_u32_sat_clamp_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const unsigned s = tb & 31u;
-    const u32 t = detail::sar32(ta, s);
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vshr_s32_s32_u32_wrap = vshr_u32_s32_u32_wrap;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vshr_s32_s32_u32_wrap(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vshr_s32_s32_u32_wrap = vshr_u32_s32_u32_wrap;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vshr_s32_s32_u32_wrap;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const unsigned s = tb & 31u;
-    const u32 t = detail::sar32(ta, s);
-    return t + c;
-}
+inline constexpr auto& vshr_s32_s32_u32_wrap_add = vshr_u32_s32_u32_wrap_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vshr_s32_s32_u32_wrap_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vshr_s32_s32_u32_wrap_add = vshr_u32_s32_u32_wrap_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vshr_s32_s32_u32_wrap_add;
@@ -8764,74 +7907,37 @@ namespace detail::pre_p {
 using detail::pre::vshr_s32_s32_u32_wrap_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const unsigned s = tb & 31u;
-    const u32 t = detail::sar32(ta, s);
-    return detail::dmerge(c, t, dsel);
-}
+inline constexpr auto& vshr_s32_s32_u32_sat_wrap = vshr_u32_s32_u32_wrap;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vshr_s32_s32_u32_sat_wrap(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vshr_s32_s32_u32_sat_wrap = vshr_u32_s32_u32_wrap;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vshr_s32_s32_u32_sat_wrap;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const unsigned s = tb & 31u;
-    const u32 t = detail::sar32(ta, s);
-    return t + c;
-}
+inline constexpr auto& vshr_s32_s32_u32_sat_wrap_add = vshr_u32_s32_u32_wrap_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vshr_s32_s32_u32_sat_wrap_add(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vshr_s32_s32_u32_sat_wrap_add = vshr_u32_s32_u32_wrap_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vshr_s32_s32_u32_sat_wrap_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const unsigned s = tb & 31u;
-    const u32 t = detail::sar32(ta, s);
-    return detail::min_s32(t, c);
-}
+inline constexpr auto& vshr_s32_s32_u32_sat_wrap_min = vshr_s32_s32_u32_wrap_min;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vshr_s32_s32_u32_sat_wrap_min(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vshr_s32_s32_u32_sat_wrap_min = vshr_s32_s32_u32_wrap_min;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vshr_s32_s32_u32_sat_wrap_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const unsigned s = tb & 31u;
-    const u32 t = detail::sar32(ta, s);
-    return detail::max_s32(t, c);
-}
+inline constexpr auto& vshr_s32_s32_u32_sat_wrap_max = vshr_s32_s32_u32_wrap_max;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vshr_s32_s32_u32_sat_wrap_max(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vshr_s32_s32_u32_sat_wrap_max = vshr_s32_s32_u32_wrap_max;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vshr_s32_s32_u32_sat_wrap_max;
@@ -9712,876 +8818,433 @@ namespace detail::pre_p {
 using detail::pre::vmad_u32_s32_s32_po_sat_shr15;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const NegP neg{pw[8], pw[9], pw[10]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 pm = 0u - detail::neg_ab(neg);
-    const u32 cm = 0u - detail::neg_c(neg);
-    return (((ta * tb) ^ pm) - pm) + ((c ^ cm) - cm);
-}
+inline constexpr auto& vmad_s32_u32_u32 = vmad_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_u32_u32(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_u32_u32 = vmad_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_u32_u32;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_u32_u32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    const std::int64_t r = tmp >> 7;
-    return static_cast<u32>(r);
-}
+inline constexpr auto& vmad_s32_u32_u32_shr7 = vmad_u32_u32_u32_shr7;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_u32_u32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_u32_u32_shr7(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_u32_u32_shr7 = vmad_u32_u32_u32_shr7;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_u32_u32_shr7;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_u32_u32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    const std::int64_t r = tmp >> 15;
-    return static_cast<u32>(r);
-}
+inline constexpr auto& vmad_s32_u32_u32_shr15 = vmad_u32_u32_u32_shr15;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_u32_u32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_u32_u32_shr15(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_u32_u32_shr15 = vmad_u32_u32_u32_shr15;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_u32_u32_shr15;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    const unsigned sf = detail::neg_sf(neg);
-    return static_cast<u32>(detail::sel64(sf != 0u, detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll), detail::wmin(detail::wmax(tmp, 0), 0xffffffffll)));
-}
+inline constexpr auto& vmad_s32_u32_u32_sat = vmad_u32_u32_u32_sat;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_u32_u32_sat(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_u32_u32_sat = vmad_u32_u32_u32_sat;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_u32_u32_sat;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_u32_u32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    const unsigned sf = detail::neg_sf(neg);
-    const std::int64_t r = tmp >> 7;
-    return static_cast<u32>(detail::sel64(sf != 0u, detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
-}
+inline constexpr auto& vmad_s32_u32_u32_sat_shr7 = vmad_u32_u32_u32_sat_shr7;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_u32_u32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_u32_u32_sat_shr7(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_u32_u32_sat_shr7 = vmad_u32_u32_u32_sat_shr7;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_u32_u32_sat_shr7;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_u32_u32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    const unsigned sf = detail::neg_sf(neg);
-    const std::int64_t r = tmp >> 15;
-    return static_cast<u32>(detail::sel64(sf != 0u, detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
-}
+inline constexpr auto& vmad_s32_u32_u32_sat_shr15 = vmad_u32_u32_u32_sat_shr15;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_u32_u32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_u32_u32_sat_shr15(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_u32_u32_sat_shr15 = vmad_u32_u32_u32_sat_shr15;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_u32_u32_sat_shr15;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_u32_u32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    return ta * tb + c + 1u;
-}
+inline constexpr auto& vmad_s32_u32_u32_po = vmad_u32_u32_u32_po;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_u32_u32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_u32_u32_po(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_u32_u32_po = vmad_u32_u32_u32_po;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_u32_u32_po;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_u32_u32_po_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    const std::int64_t r = tmp >> 7;
-    return static_cast<u32>(r);
-}
+inline constexpr auto& vmad_s32_u32_u32_po_shr7 = vmad_u32_u32_u32_po_shr7;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_u32_u32_po_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_u32_u32_po_shr7(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_u32_u32_po_shr7 = vmad_u32_u32_u32_po_shr7;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_u32_u32_po_shr7;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_u32_u32_po_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    const std::int64_t r = tmp >> 15;
-    return static_cast<u32>(r);
-}
+inline constexpr auto& vmad_s32_u32_u32_po_shr15 = vmad_u32_u32_u32_po_shr15;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_u32_u32_po_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_u32_u32_po_shr15(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_u32_u32_po_shr15 = vmad_u32_u32_u32_po_shr15;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_u32_u32_po_shr15;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_u32_u32_po_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<u32>(detail::wmin(detail::wmax(tmp, 0), 0xffffffffll));
-}
+inline constexpr auto& vmad_s32_u32_u32_po_sat = vmad_u32_u32_u32_po_sat;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_u32_u32_po_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_u32_u32_po_sat(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_u32_u32_po_sat = vmad_u32_u32_u32_po_sat;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_u32_u32_po_sat;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_u32_u32_po_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    const std::int64_t r = tmp >> 7;
-    return static_cast<u32>(static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull)));
-}
+inline constexpr auto& vmad_s32_u32_u32_po_sat_shr7 = vmad_u32_u32_u32_po_sat_shr7;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_u32_u32_po_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_u32_u32_po_sat_shr7(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_u32_u32_po_sat_shr7 = vmad_u32_u32_u32_po_sat_shr7;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_u32_u32_po_sat_shr7;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_u32_u32_po_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    const std::int64_t r = tmp >> 15;
-    return static_cast<u32>(static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull)));
-}
+inline constexpr auto& vmad_s32_u32_u32_po_sat_shr15 = vmad_u32_u32_u32_po_sat_shr15;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_u32_u32_po_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_u32_u32_po_sat_shr15(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_u32_u32_po_sat_shr15 = vmad_u32_u32_u32_po_sat_shr15;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_u32_u32_po_sat_shr15;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const NegP neg{pw[8], pw[9], pw[10]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 pm = 0u - detail::neg_ab(neg);
-    const u32 cm = 0u - detail::neg_c(neg);
-    return (((ta * tb) ^ pm) - pm) + ((c ^ cm) - cm);
-}
+inline constexpr auto& vmad_s32_u32_s32 = vmad_u32_u32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_u32_s32(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_u32_s32 = vmad_u32_u32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_u32_s32;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_u32_s32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    const std::int64_t r = tmp >> 7;
-    return static_cast<u32>(r);
-}
+inline constexpr auto& vmad_s32_u32_s32_shr7 = vmad_u32_u32_s32_shr7;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_u32_s32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_u32_s32_shr7(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_u32_s32_shr7 = vmad_u32_u32_s32_shr7;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_u32_s32_shr7;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_u32_s32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    const std::int64_t r = tmp >> 15;
-    return static_cast<u32>(r);
-}
+inline constexpr auto& vmad_s32_u32_s32_shr15 = vmad_u32_u32_s32_shr15;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_u32_s32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_u32_s32_shr15(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_u32_s32_shr15 = vmad_u32_u32_s32_shr15;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_u32_s32_shr15;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<u32>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
-}
+inline constexpr auto& vmad_s32_u32_s32_sat = vmad_u32_u32_s32_sat;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_u32_s32_sat(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_u32_s32_sat = vmad_u32_u32_s32_sat;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_u32_s32_sat;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_u32_s32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    const std::int64_t r = tmp >> 7;
-    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
-}
+inline constexpr auto& vmad_s32_u32_s32_sat_shr7 = vmad_u32_u32_s32_sat_shr7;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_u32_s32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_u32_s32_sat_shr7(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_u32_s32_sat_shr7 = vmad_u32_u32_s32_sat_shr7;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_u32_s32_sat_shr7;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_u32_s32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    const std::int64_t r = tmp >> 15;
-    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
-}
+inline constexpr auto& vmad_s32_u32_s32_sat_shr15 = vmad_u32_u32_s32_sat_shr15;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_u32_s32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_u32_s32_sat_shr15(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_u32_s32_sat_shr15 = vmad_u32_u32_s32_sat_shr15;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_u32_s32_sat_shr15;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_u32_s32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xu32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    return ta * tb + c + 1u;
-}
+inline constexpr auto& vmad_s32_u32_s32_po = vmad_u32_u32_s32_po;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_u32_s32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_u32_s32_po(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_u32_s32_po = vmad_u32_u32_s32_po;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_u32_s32_po;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_u32_s32_po_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    const std::int64_t r = tmp >> 7;
-    return static_cast<u32>(r);
-}
+inline constexpr auto& vmad_s32_u32_s32_po_shr7 = vmad_u32_u32_s32_po_shr7;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_u32_s32_po_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_u32_s32_po_shr7(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_u32_s32_po_shr7 = vmad_u32_u32_s32_po_shr7;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_u32_s32_po_shr7;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_u32_s32_po_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    const std::int64_t r = tmp >> 15;
-    return static_cast<u32>(r);
-}
+inline constexpr auto& vmad_s32_u32_s32_po_shr15 = vmad_u32_u32_s32_po_shr15;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_u32_s32_po_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_u32_s32_po_shr15(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_u32_s32_po_shr15 = vmad_u32_u32_s32_po_shr15;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_u32_s32_po_shr15;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_u32_s32_po_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<u32>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
-}
+inline constexpr auto& vmad_s32_u32_s32_po_sat = vmad_u32_u32_s32_po_sat;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_u32_s32_po_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_u32_s32_po_sat(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_u32_s32_po_sat = vmad_u32_u32_s32_po_sat;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_u32_s32_po_sat;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_u32_s32_po_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    const std::int64_t r = tmp >> 7;
-    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
-}
+inline constexpr auto& vmad_s32_u32_s32_po_sat_shr7 = vmad_u32_u32_s32_po_sat_shr7;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_u32_s32_po_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_u32_s32_po_sat_shr7(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_u32_s32_po_sat_shr7 = vmad_u32_u32_s32_po_sat_shr7;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_u32_s32_po_sat_shr7;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_u32_s32_po_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    const std::int64_t r = tmp >> 15;
-    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
-}
+inline constexpr auto& vmad_s32_u32_s32_po_sat_shr15 = vmad_u32_u32_s32_po_sat_shr15;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_u32_s32_po_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_u32_s32_po_sat_shr15(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_u32_s32_po_sat_shr15 = vmad_u32_u32_s32_po_sat_shr15;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_u32_s32_po_sat_shr15;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const NegP neg{pw[8], pw[9], pw[10]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    const u32 pm = 0u - detail::neg_ab(neg);
-    const u32 cm = 0u - detail::neg_c(neg);
-    return (((ta * tb) ^ pm) - pm) + ((c ^ cm) - cm);
-}
+inline constexpr auto& vmad_s32_s32_u32 = vmad_u32_s32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_s32_u32(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_s32_u32 = vmad_u32_s32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_s32_u32;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_s32_u32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    const std::int64_t r = tmp >> 7;
-    return static_cast<u32>(r);
-}
+inline constexpr auto& vmad_s32_s32_u32_shr7 = vmad_u32_s32_u32_shr7;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_s32_u32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_s32_u32_shr7(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_s32_u32_shr7 = vmad_u32_s32_u32_shr7;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_s32_u32_shr7;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_s32_u32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    const std::int64_t r = tmp >> 15;
-    return static_cast<u32>(r);
-}
+inline constexpr auto& vmad_s32_s32_u32_shr15 = vmad_u32_s32_u32_shr15;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_s32_u32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_s32_u32_shr15(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_s32_u32_shr15 = vmad_u32_s32_u32_shr15;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_s32_u32_shr15;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<u32>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
-}
+inline constexpr auto& vmad_s32_s32_u32_sat = vmad_u32_s32_u32_sat;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_s32_u32_sat(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_s32_u32_sat = vmad_u32_s32_u32_sat;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_s32_u32_sat;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_s32_u32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    const std::int64_t r = tmp >> 7;
-    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
-}
+inline constexpr auto& vmad_s32_s32_u32_sat_shr7 = vmad_u32_s32_u32_sat_shr7;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_s32_u32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_s32_u32_sat_shr7(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_s32_u32_sat_shr7 = vmad_u32_s32_u32_sat_shr7;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_s32_u32_sat_shr7;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_s32_u32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    const std::int64_t r = tmp >> 15;
-    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
-}
+inline constexpr auto& vmad_s32_s32_u32_sat_shr15 = vmad_u32_s32_u32_sat_shr15;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_s32_u32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_s32_u32_sat_shr15(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_s32_u32_sat_shr15 = vmad_u32_s32_u32_sat_shr15;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_s32_u32_sat_shr15;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_s32_u32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xu32(b, bsel);
-    return ta * tb + c + 1u;
-}
+inline constexpr auto& vmad_s32_s32_u32_po = vmad_u32_s32_u32_po;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_s32_u32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_s32_u32_po(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_s32_u32_po = vmad_u32_s32_u32_po;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_s32_u32_po;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_s32_u32_po_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    const std::int64_t r = tmp >> 7;
-    return static_cast<u32>(r);
-}
+inline constexpr auto& vmad_s32_s32_u32_po_shr7 = vmad_u32_s32_u32_po_shr7;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_s32_u32_po_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_s32_u32_po_shr7(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_s32_u32_po_shr7 = vmad_u32_s32_u32_po_shr7;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_s32_u32_po_shr7;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_s32_u32_po_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    const std::int64_t r = tmp >> 15;
-    return static_cast<u32>(r);
-}
+inline constexpr auto& vmad_s32_s32_u32_po_shr15 = vmad_u32_s32_u32_po_shr15;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_s32_u32_po_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_s32_u32_po_shr15(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_s32_u32_po_shr15 = vmad_u32_s32_u32_po_shr15;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_s32_u32_po_shr15;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_s32_u32_po_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<u32>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
-}
+inline constexpr auto& vmad_s32_s32_u32_po_sat = vmad_u32_s32_u32_po_sat;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_s32_u32_po_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_s32_u32_po_sat(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_s32_u32_po_sat = vmad_u32_s32_u32_po_sat;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_s32_u32_po_sat;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_s32_u32_po_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    const std::int64_t r = tmp >> 7;
-    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
-}
+inline constexpr auto& vmad_s32_s32_u32_po_sat_shr7 = vmad_u32_s32_u32_po_sat_shr7;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_s32_u32_po_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_s32_u32_po_sat_shr7(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_s32_u32_po_sat_shr7 = vmad_u32_s32_u32_po_sat_shr7;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_s32_u32_po_sat_shr7;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_s32_u32_po_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    const std::int64_t r = tmp >> 15;
-    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
-}
+inline constexpr auto& vmad_s32_s32_u32_po_sat_shr15 = vmad_u32_s32_u32_po_sat_shr15;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_s32_u32_po_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_s32_u32_po_sat_shr15(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_s32_u32_po_sat_shr15 = vmad_u32_s32_u32_po_sat_shr15;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_s32_u32_po_sat_shr15;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const NegP neg{pw[8], pw[9], pw[10]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    const u32 pm = 0u - detail::neg_ab(neg);
-    const u32 cm = 0u - detail::neg_c(neg);
-    return (((ta * tb) ^ pm) - pm) + ((c ^ cm) - cm);
-}
+inline constexpr auto& vmad_s32_s32_s32 = vmad_u32_s32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_s32_s32(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_s32_s32 = vmad_u32_s32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_s32_s32;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_s32_s32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    const std::int64_t r = tmp >> 7;
-    return static_cast<u32>(r);
-}
+inline constexpr auto& vmad_s32_s32_s32_shr7 = vmad_u32_s32_s32_shr7;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_s32_s32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_s32_s32_shr7(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_s32_s32_shr7 = vmad_u32_s32_s32_shr7;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_s32_s32_shr7;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_s32_s32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    const std::int64_t r = tmp >> 15;
-    return static_cast<u32>(r);
-}
+inline constexpr auto& vmad_s32_s32_s32_shr15 = vmad_u32_s32_s32_shr15;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_s32_s32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_s32_s32_shr15(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_s32_s32_shr15 = vmad_u32_s32_s32_shr15;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_s32_s32_shr15;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<u32>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
-}
+inline constexpr auto& vmad_s32_s32_s32_sat = vmad_u32_s32_s32_sat;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_s32_s32_sat(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_s32_s32_sat = vmad_u32_s32_s32_sat;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_s32_s32_sat;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_s32_s32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    const std::int64_t r = tmp >> 7;
-    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
-}
+inline constexpr auto& vmad_s32_s32_s32_sat_shr7 = vmad_u32_s32_s32_sat_shr7;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_s32_s32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_s32_s32_sat_shr7(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_s32_s32_sat_shr7 = vmad_u32_s32_s32_sat_shr7;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_s32_s32_sat_shr7;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_s32_s32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    const std::int64_t r = tmp >> 15;
-    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
-}
+inline constexpr auto& vmad_s32_s32_s32_sat_shr15 = vmad_u32_s32_s32_sat_shr15;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_s32_s32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_s32_s32_sat_shr15(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_s32_s32_sat_shr15 = vmad_u32_s32_s32_sat_shr15;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_s32_s32_sat_shr15;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_s32_s32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const u32 ta = detail::xs32(a, asel);
-    const u32 tb = detail::xs32(b, bsel);
-    return ta * tb + c + 1u;
-}
+inline constexpr auto& vmad_s32_s32_s32_po = vmad_u32_s32_s32_po;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_s32_s32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_s32_s32_po(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_s32_s32_po = vmad_u32_s32_s32_po;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_s32_s32_po;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_s32_s32_po_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    const std::int64_t r = tmp >> 7;
-    return static_cast<u32>(r);
-}
+inline constexpr auto& vmad_s32_s32_s32_po_shr7 = vmad_u32_s32_s32_po_shr7;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_s32_s32_po_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_s32_s32_po_shr7(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_s32_s32_po_shr7 = vmad_u32_s32_s32_po_shr7;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_s32_s32_po_shr7;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_s32_s32_po_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    const std::int64_t r = tmp >> 15;
-    return static_cast<u32>(r);
-}
+inline constexpr auto& vmad_s32_s32_s32_po_shr15 = vmad_u32_s32_s32_po_shr15;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_s32_s32_po_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_s32_s32_po_shr15(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_s32_s32_po_shr15 = vmad_u32_s32_s32_po_shr15;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_s32_s32_po_shr15;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_s32_s32_po_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<u32>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
-}
+inline constexpr auto& vmad_s32_s32_s32_po_sat = vmad_u32_s32_s32_po_sat;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_s32_s32_po_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_s32_s32_po_sat(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_s32_s32_po_sat = vmad_u32_s32_s32_po_sat;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_s32_s32_po_sat;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_s32_s32_po_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    const std::int64_t r = tmp >> 7;
-    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
-}
+inline constexpr auto& vmad_s32_s32_s32_po_sat_shr7 = vmad_u32_s32_s32_po_sat_shr7;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_s32_s32_po_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_s32_s32_po_sat_shr7(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_s32_s32_po_sat_shr7 = vmad_u32_s32_s32_po_sat_shr7;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_s32_s32_po_sat_shr7;
 }  // namespace detail::pre_p
 namespace detail::pre {
-PTXV_FI std::uint32_t vmad_s32_s32_s32_po_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    const std::int64_t r = tmp >> 15;
-    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
-}
+inline constexpr auto& vmad_s32_s32_s32_po_sat_shr15 = vmad_u32_s32_s32_po_sat_shr15;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmad_s32_s32_s32_po_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmad_s32_s32_s32_po_sat_shr15(a, b, c, 0u, 0u, 0u);
-}
+inline constexpr auto& vmad_s32_s32_s32_po_sat_shr15 = vmad_u32_s32_s32_po_sat_shr15;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre_p {
 using detail::pre::vmad_s32_s32_s32_po_sat_shr15;
@@ -12703,24 +11366,16 @@ PTXV_FI std::uint32_t vadd2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vadd2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd2_u32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd2_u32_u32_s32 = vadd2_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vadd2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd2_u32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd2_u32_u32_s32 = vadd2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vadd2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd2_u32_u32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd2_u32_u32_s32 = vadd2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vadd2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vadd2_u32_u32_s32(a, b, c, 0x3u);
-}
+inline constexpr auto& vadd2_u32_u32_s32 = vadd2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12763,24 +11418,16 @@ PTXV_FI std::uint32_t vadd2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vadd2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd2_u32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd2_u32_s32_u32 = vadd2_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vadd2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd2_u32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd2_u32_s32_u32 = vadd2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vadd2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd2_u32_s32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd2_u32_s32_u32 = vadd2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vadd2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vadd2_u32_s32_u32(a, b, c, 0x3u);
-}
+inline constexpr auto& vadd2_u32_s32_u32 = vadd2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12823,24 +11470,16 @@ PTXV_FI std::uint32_t vadd2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vadd2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd2_u32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd2_u32_s32_s32 = vadd2_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vadd2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd2_u32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd2_u32_s32_s32 = vadd2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vadd2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd2_u32_s32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd2_u32_s32_s32 = vadd2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vadd2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vadd2_u32_s32_s32(a, b, c, 0x3u);
-}
+inline constexpr auto& vadd2_u32_s32_s32 = vadd2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12883,44 +11522,28 @@ PTXV_FI std::uint32_t vadd2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vadd2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd2_s32_u32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd2_s32_u32_u32 = vadd2_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vadd2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd2_s32_u32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd2_s32_u32_u32 = vadd2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vadd2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd2_s32_u32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd2_s32_u32_u32 = vadd2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vadd2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vadd2_s32_u32_u32(a, b, c, 0x3u);
-}
+inline constexpr auto& vadd2_s32_u32_u32 = vadd2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vadd2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_u32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vadd2_s32_u32_u32_add = vadd2_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vadd2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_u32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vadd2_s32_u32_u32_add = vadd2_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vadd2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vadd2_s32_u32_u32_add = vadd2_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vadd2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vadd2_s32_u32_u32_add(a, b, c, 0x3u);
-}
+inline constexpr auto& vadd2_s32_u32_u32_add = vadd2_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12943,44 +11566,28 @@ PTXV_FI std::uint32_t vadd2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vadd2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd2_s32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd2_s32_u32_s32 = vadd2_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vadd2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd2_s32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd2_s32_u32_s32 = vadd2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vadd2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd2_s32_u32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd2_s32_u32_s32 = vadd2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vadd2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vadd2_s32_u32_s32(a, b, c, 0x3u);
-}
+inline constexpr auto& vadd2_s32_u32_s32 = vadd2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vadd2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_u32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vadd2_s32_u32_s32_add = vadd2_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vadd2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_u32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vadd2_s32_u32_s32_add = vadd2_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vadd2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vadd2_s32_u32_s32_add = vadd2_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vadd2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vadd2_s32_u32_s32_add(a, b, c, 0x3u);
-}
+inline constexpr auto& vadd2_s32_u32_s32_add = vadd2_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -13003,44 +11610,28 @@ PTXV_FI std::uint32_t vadd2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vadd2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd2_s32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd2_s32_s32_u32 = vadd2_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vadd2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd2_s32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd2_s32_s32_u32 = vadd2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vadd2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd2_s32_s32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd2_s32_s32_u32 = vadd2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vadd2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vadd2_s32_s32_u32(a, b, c, 0x3u);
-}
+inline constexpr auto& vadd2_s32_s32_u32 = vadd2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vadd2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_s32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vadd2_s32_s32_u32_add = vadd2_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vadd2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_s32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vadd2_s32_s32_u32_add = vadd2_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vadd2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vadd2_s32_s32_u32_add = vadd2_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vadd2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vadd2_s32_s32_u32_add(a, b, c, 0x3u);
-}
+inline constexpr auto& vadd2_s32_s32_u32_add = vadd2_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -13063,44 +11654,28 @@ PTXV_FI std::uint32_t vadd2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vadd2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd2_s32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd2_s32_s32_s32 = vadd2_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vadd2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd2_s32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd2_s32_s32_s32 = vadd2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vadd2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd2_s32_s32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd2_s32_s32_s32 = vadd2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vadd2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vadd2_s32_s32_s32(a, b, c, 0x3u);
-}
+inline constexpr auto& vadd2_s32_s32_s32 = vadd2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vadd2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_s32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vadd2_s32_s32_s32_add = vadd2_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vadd2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_s32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vadd2_s32_s32_s32_add = vadd2_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vadd2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vadd2_s32_s32_s32_add = vadd2_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vadd2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vadd2_s32_s32_s32_add(a, b, c, 0x3u);
-}
+inline constexpr auto& vadd2_s32_s32_s32_add = vadd2_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -13183,24 +11758,16 @@ PTXV_FI std::uint32_t vsub2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vsub2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub2_u32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub2_u32_u32_s32 = vsub2_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vsub2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub2_u32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub2_u32_u32_s32 = vsub2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vsub2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub2_u32_u32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub2_u32_u32_s32 = vsub2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vsub2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vsub2_u32_u32_s32(a, b, c, 0x3u);
-}
+inline constexpr auto& vsub2_u32_u32_s32 = vsub2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -13243,24 +11810,16 @@ PTXV_FI std::uint32_t vsub2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vsub2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub2_u32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub2_u32_s32_u32 = vsub2_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vsub2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub2_u32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub2_u32_s32_u32 = vsub2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vsub2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub2_u32_s32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub2_u32_s32_u32 = vsub2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vsub2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vsub2_u32_s32_u32(a, b, c, 0x3u);
-}
+inline constexpr auto& vsub2_u32_s32_u32 = vsub2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -13303,24 +11862,16 @@ PTXV_FI std::uint32_t vsub2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vsub2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub2_u32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub2_u32_s32_s32 = vsub2_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vsub2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub2_u32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub2_u32_s32_s32 = vsub2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vsub2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub2_u32_s32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub2_u32_s32_s32 = vsub2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vsub2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vsub2_u32_s32_s32(a, b, c, 0x3u);
-}
+inline constexpr auto& vsub2_u32_s32_s32 = vsub2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -13363,44 +11914,28 @@ PTXV_FI std::uint32_t vsub2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vsub2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub2_s32_u32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub2_s32_u32_u32 = vsub2_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vsub2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub2_s32_u32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub2_s32_u32_u32 = vsub2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vsub2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub2_s32_u32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub2_s32_u32_u32 = vsub2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vsub2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vsub2_s32_u32_u32(a, b, c, 0x3u);
-}
+inline constexpr auto& vsub2_s32_u32_u32 = vsub2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vsub2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_u32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vsub2_s32_u32_u32_add = vsub2_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vsub2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_u32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vsub2_s32_u32_u32_add = vsub2_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vsub2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vsub2_s32_u32_u32_add = vsub2_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vsub2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vsub2_s32_u32_u32_add(a, b, c, 0x3u);
-}
+inline constexpr auto& vsub2_s32_u32_u32_add = vsub2_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -13423,44 +11958,28 @@ PTXV_FI std::uint32_t vsub2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vsub2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub2_s32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub2_s32_u32_s32 = vsub2_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vsub2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub2_s32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub2_s32_u32_s32 = vsub2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vsub2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub2_s32_u32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub2_s32_u32_s32 = vsub2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vsub2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vsub2_s32_u32_s32(a, b, c, 0x3u);
-}
+inline constexpr auto& vsub2_s32_u32_s32 = vsub2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vsub2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_u32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vsub2_s32_u32_s32_add = vsub2_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vsub2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_u32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vsub2_s32_u32_s32_add = vsub2_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vsub2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vsub2_s32_u32_s32_add = vsub2_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vsub2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vsub2_s32_u32_s32_add(a, b, c, 0x3u);
-}
+inline constexpr auto& vsub2_s32_u32_s32_add = vsub2_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -13483,44 +12002,28 @@ PTXV_FI std::uint32_t vsub2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vsub2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub2_s32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub2_s32_s32_u32 = vsub2_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vsub2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub2_s32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub2_s32_s32_u32 = vsub2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vsub2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub2_s32_s32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub2_s32_s32_u32 = vsub2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vsub2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vsub2_s32_s32_u32(a, b, c, 0x3u);
-}
+inline constexpr auto& vsub2_s32_s32_u32 = vsub2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vsub2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_s32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vsub2_s32_s32_u32_add = vsub2_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vsub2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_s32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vsub2_s32_s32_u32_add = vsub2_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vsub2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vsub2_s32_s32_u32_add = vsub2_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vsub2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vsub2_s32_s32_u32_add(a, b, c, 0x3u);
-}
+inline constexpr auto& vsub2_s32_s32_u32_add = vsub2_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -13543,44 +12046,28 @@ PTXV_FI std::uint32_t vsub2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vsub2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub2_s32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub2_s32_s32_s32 = vsub2_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vsub2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub2_s32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub2_s32_s32_s32 = vsub2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vsub2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub2_s32_s32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub2_s32_s32_s32 = vsub2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vsub2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vsub2_s32_s32_s32(a, b, c, 0x3u);
-}
+inline constexpr auto& vsub2_s32_s32_s32 = vsub2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vsub2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_s32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vsub2_s32_s32_s32_add = vsub2_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vsub2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_s32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vsub2_s32_s32_s32_add = vsub2_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vsub2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vsub2_s32_s32_s32_add = vsub2_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vsub2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vsub2_s32_s32_s32_add(a, b, c, 0x3u);
-}
+inline constexpr auto& vsub2_s32_s32_s32_add = vsub2_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -13643,24 +12130,16 @@ PTXV_FI std::uint32_t vavrg2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, s
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vavrg2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg2_u32_u32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg2_u32_u32_u32_sat = vavrg2_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vavrg2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg2_u32_u32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg2_u32_u32_u32_sat = vavrg2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vavrg2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg2_u32_u32_u32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg2_u32_u32_u32_sat = vavrg2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vavrg2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vavrg2_u32_u32_u32_sat(a, b, c, 0x3u);
-}
+inline constexpr auto& vavrg2_u32_u32_u32_sat = vavrg2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -13843,44 +12322,28 @@ PTXV_FI std::uint32_t vavrg2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, s
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vavrg2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg2_s32_u32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg2_s32_u32_u32 = vavrg2_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vavrg2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg2_s32_u32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg2_s32_u32_u32 = vavrg2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vavrg2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg2_s32_u32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg2_s32_u32_u32 = vavrg2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vavrg2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vavrg2_s32_u32_u32(a, b, c, 0x3u);
-}
+inline constexpr auto& vavrg2_s32_u32_u32 = vavrg2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vavrg2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_u32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vavrg2_s32_u32_u32_add = vavrg2_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vavrg2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_u32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vavrg2_s32_u32_u32_add = vavrg2_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vavrg2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vavrg2_s32_u32_u32_add = vavrg2_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vavrg2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vavrg2_s32_u32_u32_add(a, b, c, 0x3u);
-}
+inline constexpr auto& vavrg2_s32_u32_u32_add = vavrg2_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -13903,44 +12366,28 @@ PTXV_FI std::uint32_t vavrg2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, s
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vavrg2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg2_s32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg2_s32_u32_s32 = vavrg2_u32_u32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vavrg2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg2_s32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg2_s32_u32_s32 = vavrg2_u32_u32_s32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vavrg2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg2_s32_u32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg2_s32_u32_s32 = vavrg2_u32_u32_s32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vavrg2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vavrg2_s32_u32_s32(a, b, c, 0x3u);
-}
+inline constexpr auto& vavrg2_s32_u32_s32 = vavrg2_u32_u32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vavrg2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_u32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vavrg2_s32_u32_s32_add = vavrg2_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vavrg2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_u32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vavrg2_s32_u32_s32_add = vavrg2_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vavrg2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vavrg2_s32_u32_s32_add = vavrg2_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vavrg2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vavrg2_s32_u32_s32_add(a, b, c, 0x3u);
-}
+inline constexpr auto& vavrg2_s32_u32_s32_add = vavrg2_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -13963,44 +12410,28 @@ PTXV_FI std::uint32_t vavrg2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, s
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vavrg2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg2_s32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg2_s32_s32_u32 = vavrg2_u32_s32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vavrg2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg2_s32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg2_s32_s32_u32 = vavrg2_u32_s32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vavrg2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg2_s32_s32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg2_s32_s32_u32 = vavrg2_u32_s32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vavrg2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vavrg2_s32_s32_u32(a, b, c, 0x3u);
-}
+inline constexpr auto& vavrg2_s32_s32_u32 = vavrg2_u32_s32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vavrg2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_s32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vavrg2_s32_s32_u32_add = vavrg2_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vavrg2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_s32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vavrg2_s32_s32_u32_add = vavrg2_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vavrg2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vavrg2_s32_s32_u32_add = vavrg2_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vavrg2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vavrg2_s32_s32_u32_add(a, b, c, 0x3u);
-}
+inline constexpr auto& vavrg2_s32_s32_u32_add = vavrg2_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -14023,64 +12454,40 @@ PTXV_FI std::uint32_t vavrg2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, s
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vavrg2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg2_s32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg2_s32_s32_s32 = vavrg2_u32_s32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vavrg2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg2_s32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg2_s32_s32_s32 = vavrg2_u32_s32_s32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vavrg2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg2_s32_s32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg2_s32_s32_s32 = vavrg2_u32_s32_s32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vavrg2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vavrg2_s32_s32_s32(a, b, c, 0x3u);
-}
+inline constexpr auto& vavrg2_s32_s32_s32 = vavrg2_u32_s32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vavrg2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_s32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vavrg2_s32_s32_s32_add = vavrg2_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vavrg2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_s32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vavrg2_s32_s32_s32_add = vavrg2_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vavrg2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vavrg2_s32_s32_s32_add = vavrg2_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vavrg2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vavrg2_s32_s32_s32_add(a, b, c, 0x3u);
-}
+inline constexpr auto& vavrg2_s32_s32_s32_add = vavrg2_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vavrg2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg2_s32_s32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg2_s32_s32_s32_sat = vavrg2_u32_s32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vavrg2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg2_s32_s32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg2_s32_s32_s32_sat = vavrg2_u32_s32_s32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vavrg2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg2_s32_s32_s32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg2_s32_s32_s32_sat = vavrg2_u32_s32_s32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vavrg2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vavrg2_s32_s32_s32_sat(a, b, c, 0x3u);
-}
+inline constexpr auto& vavrg2_s32_s32_s32_sat = vavrg2_u32_s32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -14123,24 +12530,16 @@ PTXV_FI std::uint32_t vabsdiff2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff2_u32_u32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff2_u32_u32_u32_sat = vabsdiff2_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vabsdiff2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff2_u32_u32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff2_u32_u32_u32_sat = vabsdiff2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vabsdiff2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff2_u32_u32_u32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff2_u32_u32_u32_sat = vabsdiff2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vabsdiff2_u32_u32_u32_sat(a, b, c, 0x3u);
-}
+inline constexpr auto& vabsdiff2_u32_u32_u32_sat = vabsdiff2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -14303,64 +12702,40 @@ PTXV_FI std::uint32_t vabsdiff2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff2_u32_s32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff2_u32_s32_s32_sat = vabsdiff2_u32_s32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vabsdiff2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff2_u32_s32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff2_u32_s32_s32_sat = vabsdiff2_u32_s32_s32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vabsdiff2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff2_u32_s32_s32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff2_u32_s32_s32_sat = vabsdiff2_u32_s32_s32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vabsdiff2_u32_s32_s32_sat(a, b, c, 0x3u);
-}
+inline constexpr auto& vabsdiff2_u32_s32_s32_sat = vabsdiff2_u32_s32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff2_s32_u32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff2_s32_u32_u32 = vabsdiff2_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vabsdiff2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff2_s32_u32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff2_s32_u32_u32 = vabsdiff2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vabsdiff2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff2_s32_u32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff2_s32_u32_u32 = vabsdiff2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vabsdiff2_s32_u32_u32(a, b, c, 0x3u);
-}
+inline constexpr auto& vabsdiff2_s32_u32_u32 = vabsdiff2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_u32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vabsdiff2_s32_u32_u32_add = vabsdiff2_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vabsdiff2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_u32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vabsdiff2_s32_u32_u32_add = vabsdiff2_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vabsdiff2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vabsdiff2_s32_u32_u32_add = vabsdiff2_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vabsdiff2_s32_u32_u32_add(a, b, c, 0x3u);
-}
+inline constexpr auto& vabsdiff2_s32_u32_u32_add = vabsdiff2_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -14383,44 +12758,28 @@ PTXV_FI std::uint32_t vabsdiff2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff2_s32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff2_s32_u32_s32 = vabsdiff2_u32_u32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vabsdiff2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff2_s32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff2_s32_u32_s32 = vabsdiff2_u32_u32_s32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vabsdiff2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff2_s32_u32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff2_s32_u32_s32 = vabsdiff2_u32_u32_s32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vabsdiff2_s32_u32_s32(a, b, c, 0x3u);
-}
+inline constexpr auto& vabsdiff2_s32_u32_s32 = vabsdiff2_u32_u32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_u32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vabsdiff2_s32_u32_s32_add = vabsdiff2_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vabsdiff2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_u32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vabsdiff2_s32_u32_s32_add = vabsdiff2_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vabsdiff2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vabsdiff2_s32_u32_s32_add = vabsdiff2_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vabsdiff2_s32_u32_s32_add(a, b, c, 0x3u);
-}
+inline constexpr auto& vabsdiff2_s32_u32_s32_add = vabsdiff2_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -14443,44 +12802,28 @@ PTXV_FI std::uint32_t vabsdiff2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff2_s32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff2_s32_s32_u32 = vabsdiff2_u32_s32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vabsdiff2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff2_s32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff2_s32_s32_u32 = vabsdiff2_u32_s32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vabsdiff2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff2_s32_s32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff2_s32_s32_u32 = vabsdiff2_u32_s32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vabsdiff2_s32_s32_u32(a, b, c, 0x3u);
-}
+inline constexpr auto& vabsdiff2_s32_s32_u32 = vabsdiff2_u32_s32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_s32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vabsdiff2_s32_s32_u32_add = vabsdiff2_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vabsdiff2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_s32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vabsdiff2_s32_s32_u32_add = vabsdiff2_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vabsdiff2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vabsdiff2_s32_s32_u32_add = vabsdiff2_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vabsdiff2_s32_s32_u32_add(a, b, c, 0x3u);
-}
+inline constexpr auto& vabsdiff2_s32_s32_u32_add = vabsdiff2_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -14503,44 +12846,28 @@ PTXV_FI std::uint32_t vabsdiff2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff2_s32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff2_s32_s32_s32 = vabsdiff2_u32_s32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vabsdiff2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff2_s32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff2_s32_s32_s32 = vabsdiff2_u32_s32_s32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vabsdiff2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff2_s32_s32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff2_s32_s32_s32 = vabsdiff2_u32_s32_s32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vabsdiff2_s32_s32_s32(a, b, c, 0x3u);
-}
+inline constexpr auto& vabsdiff2_s32_s32_s32 = vabsdiff2_u32_s32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_s32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vabsdiff2_s32_s32_s32_add = vabsdiff2_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vabsdiff2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_s32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vabsdiff2_s32_s32_s32_add = vabsdiff2_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vabsdiff2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vabsdiff2_s32_s32_s32_add = vabsdiff2_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vabsdiff2_s32_s32_s32_add(a, b, c, 0x3u);
-}
+inline constexpr auto& vabsdiff2_s32_s32_s32_add = vabsdiff2_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -14603,24 +12930,16 @@ PTXV_FI std::uint32_t vmin2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin2_u32_u32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin2_u32_u32_u32_sat = vmin2_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmin2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin2_u32_u32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin2_u32_u32_u32_sat = vmin2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmin2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin2_u32_u32_u32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin2_u32_u32_u32_sat = vmin2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmin2_u32_u32_u32_sat(a, b, c, 0x3u);
-}
+inline constexpr auto& vmin2_u32_u32_u32_sat = vmin2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -14803,44 +13122,28 @@ PTXV_FI std::uint32_t vmin2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin2_s32_u32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin2_s32_u32_u32 = vmin2_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmin2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin2_s32_u32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin2_s32_u32_u32 = vmin2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmin2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin2_s32_u32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin2_s32_u32_u32 = vmin2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmin2_s32_u32_u32(a, b, c, 0x3u);
-}
+inline constexpr auto& vmin2_s32_u32_u32 = vmin2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_u32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vmin2_s32_u32_u32_add = vmin2_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmin2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_u32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vmin2_s32_u32_u32_add = vmin2_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmin2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vmin2_s32_u32_u32_add = vmin2_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmin2_s32_u32_u32_add(a, b, c, 0x3u);
-}
+inline constexpr auto& vmin2_s32_u32_u32_add = vmin2_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -14863,184 +13166,112 @@ PTXV_FI std::uint32_t vmin2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin2_s32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin2_s32_u32_s32 = vmin2_u32_u32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmin2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin2_s32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin2_s32_u32_s32 = vmin2_u32_u32_s32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmin2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin2_s32_u32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin2_s32_u32_s32 = vmin2_u32_u32_s32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmin2_s32_u32_s32(a, b, c, 0x3u);
-}
+inline constexpr auto& vmin2_s32_u32_s32 = vmin2_u32_u32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_u32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vmin2_s32_u32_s32_add = vmin2_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmin2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_u32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vmin2_s32_u32_s32_add = vmin2_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmin2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vmin2_s32_u32_s32_add = vmin2_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmin2_s32_u32_s32_add(a, b, c, 0x3u);
-}
+inline constexpr auto& vmin2_s32_u32_s32_add = vmin2_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin2_s32_u32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin2_s32_u32_s32_sat = vmin2_u32_u32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmin2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin2_s32_u32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin2_s32_u32_s32_sat = vmin2_u32_u32_s32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmin2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin2_s32_u32_s32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin2_s32_u32_s32_sat = vmin2_u32_u32_s32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmin2_s32_u32_s32_sat(a, b, c, 0x3u);
-}
+inline constexpr auto& vmin2_s32_u32_s32_sat = vmin2_u32_u32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin2_s32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin2_s32_s32_u32 = vmin2_u32_s32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmin2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin2_s32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin2_s32_s32_u32 = vmin2_u32_s32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmin2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin2_s32_s32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin2_s32_s32_u32 = vmin2_u32_s32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmin2_s32_s32_u32(a, b, c, 0x3u);
-}
+inline constexpr auto& vmin2_s32_s32_u32 = vmin2_u32_s32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_s32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vmin2_s32_s32_u32_add = vmin2_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmin2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_s32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vmin2_s32_s32_u32_add = vmin2_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmin2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vmin2_s32_s32_u32_add = vmin2_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmin2_s32_s32_u32_add(a, b, c, 0x3u);
-}
+inline constexpr auto& vmin2_s32_s32_u32_add = vmin2_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin2_s32_s32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin2_s32_s32_u32_sat = vmin2_u32_s32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmin2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin2_s32_s32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin2_s32_s32_u32_sat = vmin2_u32_s32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmin2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin2_s32_s32_u32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin2_s32_s32_u32_sat = vmin2_u32_s32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmin2_s32_s32_u32_sat(a, b, c, 0x3u);
-}
+inline constexpr auto& vmin2_s32_s32_u32_sat = vmin2_u32_s32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin2_s32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin2_s32_s32_s32 = vmin2_u32_s32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmin2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin2_s32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin2_s32_s32_s32 = vmin2_u32_s32_s32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmin2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin2_s32_s32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin2_s32_s32_s32 = vmin2_u32_s32_s32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmin2_s32_s32_s32(a, b, c, 0x3u);
-}
+inline constexpr auto& vmin2_s32_s32_s32 = vmin2_u32_s32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_s32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vmin2_s32_s32_s32_add = vmin2_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmin2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_s32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vmin2_s32_s32_s32_add = vmin2_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmin2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vmin2_s32_s32_s32_add = vmin2_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmin2_s32_s32_s32_add(a, b, c, 0x3u);
-}
+inline constexpr auto& vmin2_s32_s32_s32_add = vmin2_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin2_s32_s32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin2_s32_s32_s32_sat = vmin2_u32_s32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmin2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin2_s32_s32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin2_s32_s32_s32_sat = vmin2_u32_s32_s32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmin2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin2_s32_s32_s32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin2_s32_s32_s32_sat = vmin2_u32_s32_s32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmin2_s32_s32_s32_sat(a, b, c, 0x3u);
-}
+inline constexpr auto& vmin2_s32_s32_s32_sat = vmin2_u32_s32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -15083,24 +13314,16 @@ PTXV_FI std::uint32_t vmax2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax2_u32_u32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax2_u32_u32_u32_sat = vmax2_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmax2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax2_u32_u32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax2_u32_u32_u32_sat = vmax2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmax2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax2_u32_u32_u32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax2_u32_u32_u32_sat = vmax2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmax2_u32_u32_u32_sat(a, b, c, 0x3u);
-}
+inline constexpr auto& vmax2_u32_u32_u32_sat = vmax2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -15143,24 +13366,16 @@ PTXV_FI std::uint32_t vmax2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax2_u32_u32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax2_u32_u32_s32_sat = vmax2_u32_u32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmax2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax2_u32_u32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax2_u32_u32_s32_sat = vmax2_u32_u32_s32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmax2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax2_u32_u32_s32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax2_u32_u32_s32_sat = vmax2_u32_u32_s32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmax2_u32_u32_s32_sat(a, b, c, 0x3u);
-}
+inline constexpr auto& vmax2_u32_u32_s32_sat = vmax2_u32_u32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -15203,24 +13418,16 @@ PTXV_FI std::uint32_t vmax2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax2_u32_s32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax2_u32_s32_u32_sat = vmax2_u32_s32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmax2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax2_u32_s32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax2_u32_s32_u32_sat = vmax2_u32_s32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmax2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax2_u32_s32_u32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax2_u32_s32_u32_sat = vmax2_u32_s32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmax2_u32_s32_u32_sat(a, b, c, 0x3u);
-}
+inline constexpr auto& vmax2_u32_s32_u32_sat = vmax2_u32_s32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -15283,44 +13490,28 @@ PTXV_FI std::uint32_t vmax2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax2_s32_u32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax2_s32_u32_u32 = vmax2_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmax2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax2_s32_u32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax2_s32_u32_u32 = vmax2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmax2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax2_s32_u32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax2_s32_u32_u32 = vmax2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmax2_s32_u32_u32(a, b, c, 0x3u);
-}
+inline constexpr auto& vmax2_s32_u32_u32 = vmax2_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_u32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vmax2_s32_u32_u32_add = vmax2_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmax2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_u32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vmax2_s32_u32_u32_add = vmax2_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmax2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vmax2_s32_u32_u32_add = vmax2_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmax2_s32_u32_u32_add(a, b, c, 0x3u);
-}
+inline constexpr auto& vmax2_s32_u32_u32_add = vmax2_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -15343,44 +13534,28 @@ PTXV_FI std::uint32_t vmax2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax2_s32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax2_s32_u32_s32 = vmax2_u32_u32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmax2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax2_s32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax2_s32_u32_s32 = vmax2_u32_u32_s32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmax2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax2_s32_u32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax2_s32_u32_s32 = vmax2_u32_u32_s32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmax2_s32_u32_s32(a, b, c, 0x3u);
-}
+inline constexpr auto& vmax2_s32_u32_s32 = vmax2_u32_u32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_u32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vmax2_s32_u32_s32_add = vmax2_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmax2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_u32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vmax2_s32_u32_s32_add = vmax2_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmax2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vmax2_s32_u32_s32_add = vmax2_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmax2_s32_u32_s32_add(a, b, c, 0x3u);
-}
+inline constexpr auto& vmax2_s32_u32_s32_add = vmax2_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -15403,44 +13578,28 @@ PTXV_FI std::uint32_t vmax2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax2_s32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax2_s32_s32_u32 = vmax2_u32_s32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmax2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax2_s32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax2_s32_s32_u32 = vmax2_u32_s32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmax2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax2_s32_s32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax2_s32_s32_u32 = vmax2_u32_s32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmax2_s32_s32_u32(a, b, c, 0x3u);
-}
+inline constexpr auto& vmax2_s32_s32_u32 = vmax2_u32_s32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_s32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vmax2_s32_s32_u32_add = vmax2_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmax2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_s32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vmax2_s32_s32_u32_add = vmax2_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmax2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vmax2_s32_s32_u32_add = vmax2_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmax2_s32_s32_u32_add(a, b, c, 0x3u);
-}
+inline constexpr auto& vmax2_s32_s32_u32_add = vmax2_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -15463,64 +13622,40 @@ PTXV_FI std::uint32_t vmax2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax2_s32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax2_s32_s32_s32 = vmax2_u32_s32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmax2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax2_s32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax2_s32_s32_s32 = vmax2_u32_s32_s32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmax2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax2_s32_s32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax2_s32_s32_s32 = vmax2_u32_s32_s32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmax2_s32_s32_s32(a, b, c, 0x3u);
-}
+inline constexpr auto& vmax2_s32_s32_s32 = vmax2_u32_s32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_s32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vmax2_s32_s32_s32_add = vmax2_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmax2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_s32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vmax2_s32_s32_s32_add = vmax2_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmax2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
-}
+inline constexpr auto& vmax2_s32_s32_s32_add = vmax2_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmax2_s32_s32_s32_add(a, b, c, 0x3u);
-}
+inline constexpr auto& vmax2_s32_s32_s32_add = vmax2_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax2_s32_s32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax2_s32_s32_s32_sat = vmax2_u32_s32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmax2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax2_s32_s32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax2_s32_s32_s32_sat = vmax2_u32_s32_s32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmax2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax2_s32_s32_s32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax2_s32_s32_s32_sat = vmax2_u32_s32_s32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmax2_s32_s32_s32_sat(a, b, c, 0x3u);
-}
+inline constexpr auto& vmax2_s32_s32_s32_sat = vmax2_u32_s32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset2_u32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -16003,84 +14138,52 @@ PTXV_FI std::uint32_t vset2_u32_s32_ge_add(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vset2_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vset2_s32_u32_eq(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vset2_s32_u32_eq = vset2_u32_s32_eq;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vset2_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vset2_s32_u32_eq(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vset2_s32_u32_eq = vset2_u32_s32_eq;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vset2_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vset2_s32_u32_eq(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vset2_s32_u32_eq = vset2_u32_s32_eq;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vset2_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vset2_s32_u32_eq(a, b, c, 0x3u);
-}
+inline constexpr auto& vset2_s32_u32_eq = vset2_u32_s32_eq;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vset2_s32_u32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_u32_eq_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
-}
+inline constexpr auto& vset2_s32_u32_eq_add = vset2_u32_s32_eq_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vset2_s32_u32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_u32_eq_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
-}
+inline constexpr auto& vset2_s32_u32_eq_add = vset2_u32_s32_eq_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vset2_s32_u32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_u32_eq_add(a, b, c, pw[8]);
-}
+inline constexpr auto& vset2_s32_u32_eq_add = vset2_u32_s32_eq_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vset2_s32_u32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vset2_s32_u32_eq_add(a, b, c, 0x3u);
-}
+inline constexpr auto& vset2_s32_u32_eq_add = vset2_u32_s32_eq_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vset2_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vset2_s32_u32_ne(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vset2_s32_u32_ne = vset2_u32_s32_ne;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vset2_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vset2_s32_u32_ne(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vset2_s32_u32_ne = vset2_u32_s32_ne;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vset2_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vset2_s32_u32_ne(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vset2_s32_u32_ne = vset2_u32_s32_ne;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vset2_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vset2_s32_u32_ne(a, b, c, 0x3u);
-}
+inline constexpr auto& vset2_s32_u32_ne = vset2_u32_s32_ne;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vset2_s32_u32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_u32_ne_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
-}
+inline constexpr auto& vset2_s32_u32_ne_add = vset2_u32_s32_ne_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vset2_s32_u32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_u32_ne_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
-}
+inline constexpr auto& vset2_s32_u32_ne_add = vset2_u32_s32_ne_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vset2_s32_u32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_u32_ne_add(a, b, c, pw[8]);
-}
+inline constexpr auto& vset2_s32_u32_ne_add = vset2_u32_s32_ne_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vset2_s32_u32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vset2_s32_u32_ne_add(a, b, c, 0x3u);
-}
+inline constexpr auto& vset2_s32_u32_ne_add = vset2_u32_s32_ne_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset2_s32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -16243,84 +14346,52 @@ PTXV_FI std::uint32_t vset2_s32_u32_ge_add(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vset2_s32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vset2_s32_s32_eq(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vset2_s32_s32_eq = vset2_u32_u32_eq;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vset2_s32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vset2_s32_s32_eq(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vset2_s32_s32_eq = vset2_u32_u32_eq;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vset2_s32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vset2_s32_s32_eq(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vset2_s32_s32_eq = vset2_u32_u32_eq;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vset2_s32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vset2_s32_s32_eq(a, b, c, 0x3u);
-}
+inline constexpr auto& vset2_s32_s32_eq = vset2_u32_u32_eq;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vset2_s32_s32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_s32_eq_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
-}
+inline constexpr auto& vset2_s32_s32_eq_add = vset2_u32_u32_eq_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vset2_s32_s32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_s32_eq_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
-}
+inline constexpr auto& vset2_s32_s32_eq_add = vset2_u32_u32_eq_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vset2_s32_s32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_s32_eq_add(a, b, c, pw[8]);
-}
+inline constexpr auto& vset2_s32_s32_eq_add = vset2_u32_u32_eq_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vset2_s32_s32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vset2_s32_s32_eq_add(a, b, c, 0x3u);
-}
+inline constexpr auto& vset2_s32_s32_eq_add = vset2_u32_u32_eq_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vset2_s32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vset2_s32_s32_ne(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vset2_s32_s32_ne = vset2_u32_u32_ne;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vset2_s32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vset2_s32_s32_ne(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vset2_s32_s32_ne = vset2_u32_u32_ne;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vset2_s32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vset2_s32_s32_ne(a, b, c, 0x3u), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vset2_s32_s32_ne = vset2_u32_u32_ne;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vset2_s32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vset2_s32_s32_ne(a, b, c, 0x3u);
-}
+inline constexpr auto& vset2_s32_s32_ne = vset2_u32_u32_ne;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vset2_s32_s32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_s32_ne_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
-}
+inline constexpr auto& vset2_s32_s32_ne_add = vset2_u32_u32_ne_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vset2_s32_s32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_s32_ne_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
-}
+inline constexpr auto& vset2_s32_s32_ne_add = vset2_u32_u32_ne_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vset2_s32_s32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_s32_ne_add(a, b, c, pw[8]);
-}
+inline constexpr auto& vset2_s32_s32_ne_add = vset2_u32_u32_ne_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vset2_s32_s32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vset2_s32_s32_ne_add(a, b, c, 0x3u);
-}
+inline constexpr auto& vset2_s32_s32_ne_add = vset2_u32_u32_ne_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset2_s32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -16543,24 +14614,16 @@ PTXV_FI std::uint32_t vadd4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vadd4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd4_u32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd4_u32_u32_s32 = vadd4_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vadd4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd4_u32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd4_u32_u32_s32 = vadd4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vadd4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd4_u32_u32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd4_u32_u32_s32 = vadd4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vadd4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vadd4_u32_u32_s32(a, b, c, 0xfu);
-}
+inline constexpr auto& vadd4_u32_u32_s32 = vadd4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -16603,24 +14666,16 @@ PTXV_FI std::uint32_t vadd4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vadd4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd4_u32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd4_u32_s32_u32 = vadd4_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vadd4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd4_u32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd4_u32_s32_u32 = vadd4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vadd4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd4_u32_s32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd4_u32_s32_u32 = vadd4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vadd4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vadd4_u32_s32_u32(a, b, c, 0xfu);
-}
+inline constexpr auto& vadd4_u32_s32_u32 = vadd4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -16663,24 +14718,16 @@ PTXV_FI std::uint32_t vadd4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vadd4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd4_u32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd4_u32_s32_s32 = vadd4_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vadd4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd4_u32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd4_u32_s32_s32 = vadd4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vadd4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd4_u32_s32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd4_u32_s32_s32 = vadd4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vadd4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vadd4_u32_s32_s32(a, b, c, 0xfu);
-}
+inline constexpr auto& vadd4_u32_s32_s32 = vadd4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -16723,44 +14770,28 @@ PTXV_FI std::uint32_t vadd4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vadd4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd4_s32_u32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd4_s32_u32_u32 = vadd4_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vadd4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd4_s32_u32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd4_s32_u32_u32 = vadd4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vadd4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd4_s32_u32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd4_s32_u32_u32 = vadd4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vadd4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vadd4_s32_u32_u32(a, b, c, 0xfu);
-}
+inline constexpr auto& vadd4_s32_u32_u32 = vadd4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vadd4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_u32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vadd4_s32_u32_u32_add = vadd4_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vadd4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_u32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vadd4_s32_u32_u32_add = vadd4_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vadd4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vadd4_s32_u32_u32_add = vadd4_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vadd4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vadd4_s32_u32_u32_add(a, b, c, 0xfu);
-}
+inline constexpr auto& vadd4_s32_u32_u32_add = vadd4_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -16783,44 +14814,28 @@ PTXV_FI std::uint32_t vadd4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vadd4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd4_s32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd4_s32_u32_s32 = vadd4_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vadd4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd4_s32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd4_s32_u32_s32 = vadd4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vadd4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd4_s32_u32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd4_s32_u32_s32 = vadd4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vadd4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vadd4_s32_u32_s32(a, b, c, 0xfu);
-}
+inline constexpr auto& vadd4_s32_u32_s32 = vadd4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vadd4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_u32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vadd4_s32_u32_s32_add = vadd4_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vadd4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_u32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vadd4_s32_u32_s32_add = vadd4_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vadd4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vadd4_s32_u32_s32_add = vadd4_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vadd4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vadd4_s32_u32_s32_add(a, b, c, 0xfu);
-}
+inline constexpr auto& vadd4_s32_u32_s32_add = vadd4_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -16843,44 +14858,28 @@ PTXV_FI std::uint32_t vadd4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vadd4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd4_s32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd4_s32_s32_u32 = vadd4_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vadd4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd4_s32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd4_s32_s32_u32 = vadd4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vadd4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd4_s32_s32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd4_s32_s32_u32 = vadd4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vadd4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vadd4_s32_s32_u32(a, b, c, 0xfu);
-}
+inline constexpr auto& vadd4_s32_s32_u32 = vadd4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vadd4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_s32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vadd4_s32_s32_u32_add = vadd4_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vadd4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_s32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vadd4_s32_s32_u32_add = vadd4_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vadd4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vadd4_s32_s32_u32_add = vadd4_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vadd4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vadd4_s32_s32_u32_add(a, b, c, 0xfu);
-}
+inline constexpr auto& vadd4_s32_s32_u32_add = vadd4_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -16903,44 +14902,28 @@ PTXV_FI std::uint32_t vadd4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vadd4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd4_s32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd4_s32_s32_s32 = vadd4_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vadd4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd4_s32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd4_s32_s32_s32 = vadd4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vadd4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vadd4_s32_s32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vadd4_s32_s32_s32 = vadd4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vadd4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vadd4_s32_s32_s32(a, b, c, 0xfu);
-}
+inline constexpr auto& vadd4_s32_s32_s32 = vadd4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vadd4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_s32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vadd4_s32_s32_s32_add = vadd4_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vadd4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_s32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vadd4_s32_s32_s32_add = vadd4_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vadd4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vadd4_s32_s32_s32_add = vadd4_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vadd4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vadd4_s32_s32_s32_add(a, b, c, 0xfu);
-}
+inline constexpr auto& vadd4_s32_s32_s32_add = vadd4_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -17023,24 +15006,16 @@ PTXV_FI std::uint32_t vsub4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vsub4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub4_u32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub4_u32_u32_s32 = vsub4_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vsub4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub4_u32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub4_u32_u32_s32 = vsub4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vsub4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub4_u32_u32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub4_u32_u32_s32 = vsub4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vsub4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vsub4_u32_u32_s32(a, b, c, 0xfu);
-}
+inline constexpr auto& vsub4_u32_u32_s32 = vsub4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -17083,24 +15058,16 @@ PTXV_FI std::uint32_t vsub4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vsub4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub4_u32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub4_u32_s32_u32 = vsub4_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vsub4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub4_u32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub4_u32_s32_u32 = vsub4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vsub4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub4_u32_s32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub4_u32_s32_u32 = vsub4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vsub4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vsub4_u32_s32_u32(a, b, c, 0xfu);
-}
+inline constexpr auto& vsub4_u32_s32_u32 = vsub4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -17143,24 +15110,16 @@ PTXV_FI std::uint32_t vsub4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vsub4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub4_u32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub4_u32_s32_s32 = vsub4_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vsub4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub4_u32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub4_u32_s32_s32 = vsub4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vsub4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub4_u32_s32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub4_u32_s32_s32 = vsub4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vsub4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vsub4_u32_s32_s32(a, b, c, 0xfu);
-}
+inline constexpr auto& vsub4_u32_s32_s32 = vsub4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -17203,44 +15162,28 @@ PTXV_FI std::uint32_t vsub4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vsub4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub4_s32_u32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub4_s32_u32_u32 = vsub4_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vsub4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub4_s32_u32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub4_s32_u32_u32 = vsub4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vsub4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub4_s32_u32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub4_s32_u32_u32 = vsub4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vsub4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vsub4_s32_u32_u32(a, b, c, 0xfu);
-}
+inline constexpr auto& vsub4_s32_u32_u32 = vsub4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vsub4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_u32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vsub4_s32_u32_u32_add = vsub4_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vsub4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_u32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vsub4_s32_u32_u32_add = vsub4_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vsub4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vsub4_s32_u32_u32_add = vsub4_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vsub4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vsub4_s32_u32_u32_add(a, b, c, 0xfu);
-}
+inline constexpr auto& vsub4_s32_u32_u32_add = vsub4_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -17263,44 +15206,28 @@ PTXV_FI std::uint32_t vsub4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vsub4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub4_s32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub4_s32_u32_s32 = vsub4_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vsub4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub4_s32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub4_s32_u32_s32 = vsub4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vsub4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub4_s32_u32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub4_s32_u32_s32 = vsub4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vsub4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vsub4_s32_u32_s32(a, b, c, 0xfu);
-}
+inline constexpr auto& vsub4_s32_u32_s32 = vsub4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vsub4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_u32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vsub4_s32_u32_s32_add = vsub4_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vsub4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_u32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vsub4_s32_u32_s32_add = vsub4_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vsub4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vsub4_s32_u32_s32_add = vsub4_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vsub4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vsub4_s32_u32_s32_add(a, b, c, 0xfu);
-}
+inline constexpr auto& vsub4_s32_u32_s32_add = vsub4_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -17323,44 +15250,28 @@ PTXV_FI std::uint32_t vsub4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vsub4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub4_s32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub4_s32_s32_u32 = vsub4_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vsub4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub4_s32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub4_s32_s32_u32 = vsub4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vsub4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub4_s32_s32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub4_s32_s32_u32 = vsub4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vsub4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vsub4_s32_s32_u32(a, b, c, 0xfu);
-}
+inline constexpr auto& vsub4_s32_s32_u32 = vsub4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vsub4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_s32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vsub4_s32_s32_u32_add = vsub4_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vsub4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_s32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vsub4_s32_s32_u32_add = vsub4_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vsub4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vsub4_s32_s32_u32_add = vsub4_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vsub4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vsub4_s32_s32_u32_add(a, b, c, 0xfu);
-}
+inline constexpr auto& vsub4_s32_s32_u32_add = vsub4_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -17383,44 +15294,28 @@ PTXV_FI std::uint32_t vsub4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vsub4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub4_s32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub4_s32_s32_s32 = vsub4_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vsub4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub4_s32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub4_s32_s32_s32 = vsub4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vsub4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vsub4_s32_s32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vsub4_s32_s32_s32 = vsub4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vsub4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vsub4_s32_s32_s32(a, b, c, 0xfu);
-}
+inline constexpr auto& vsub4_s32_s32_s32 = vsub4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vsub4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_s32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vsub4_s32_s32_s32_add = vsub4_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vsub4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_s32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vsub4_s32_s32_s32_add = vsub4_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vsub4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vsub4_s32_s32_s32_add = vsub4_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vsub4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vsub4_s32_s32_s32_add(a, b, c, 0xfu);
-}
+inline constexpr auto& vsub4_s32_s32_s32_add = vsub4_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -17483,24 +15378,16 @@ PTXV_FI std::uint32_t vavrg4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, s
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vavrg4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg4_u32_u32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg4_u32_u32_u32_sat = vavrg4_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vavrg4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg4_u32_u32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg4_u32_u32_u32_sat = vavrg4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vavrg4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg4_u32_u32_u32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg4_u32_u32_u32_sat = vavrg4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vavrg4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vavrg4_u32_u32_u32_sat(a, b, c, 0xfu);
-}
+inline constexpr auto& vavrg4_u32_u32_u32_sat = vavrg4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -17683,44 +15570,28 @@ PTXV_FI std::uint32_t vavrg4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, s
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vavrg4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg4_s32_u32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg4_s32_u32_u32 = vavrg4_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vavrg4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg4_s32_u32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg4_s32_u32_u32 = vavrg4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vavrg4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg4_s32_u32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg4_s32_u32_u32 = vavrg4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vavrg4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vavrg4_s32_u32_u32(a, b, c, 0xfu);
-}
+inline constexpr auto& vavrg4_s32_u32_u32 = vavrg4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vavrg4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_u32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vavrg4_s32_u32_u32_add = vavrg4_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vavrg4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_u32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vavrg4_s32_u32_u32_add = vavrg4_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vavrg4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vavrg4_s32_u32_u32_add = vavrg4_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vavrg4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vavrg4_s32_u32_u32_add(a, b, c, 0xfu);
-}
+inline constexpr auto& vavrg4_s32_u32_u32_add = vavrg4_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -17743,44 +15614,28 @@ PTXV_FI std::uint32_t vavrg4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, s
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vavrg4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg4_s32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg4_s32_u32_s32 = vavrg4_u32_u32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vavrg4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg4_s32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg4_s32_u32_s32 = vavrg4_u32_u32_s32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vavrg4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg4_s32_u32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg4_s32_u32_s32 = vavrg4_u32_u32_s32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vavrg4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vavrg4_s32_u32_s32(a, b, c, 0xfu);
-}
+inline constexpr auto& vavrg4_s32_u32_s32 = vavrg4_u32_u32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vavrg4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_u32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vavrg4_s32_u32_s32_add = vavrg4_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vavrg4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_u32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vavrg4_s32_u32_s32_add = vavrg4_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vavrg4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vavrg4_s32_u32_s32_add = vavrg4_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vavrg4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vavrg4_s32_u32_s32_add(a, b, c, 0xfu);
-}
+inline constexpr auto& vavrg4_s32_u32_s32_add = vavrg4_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -17803,44 +15658,28 @@ PTXV_FI std::uint32_t vavrg4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, s
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vavrg4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg4_s32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg4_s32_s32_u32 = vavrg4_u32_s32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vavrg4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg4_s32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg4_s32_s32_u32 = vavrg4_u32_s32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vavrg4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg4_s32_s32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg4_s32_s32_u32 = vavrg4_u32_s32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vavrg4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vavrg4_s32_s32_u32(a, b, c, 0xfu);
-}
+inline constexpr auto& vavrg4_s32_s32_u32 = vavrg4_u32_s32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vavrg4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_s32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vavrg4_s32_s32_u32_add = vavrg4_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vavrg4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_s32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vavrg4_s32_s32_u32_add = vavrg4_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vavrg4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vavrg4_s32_s32_u32_add = vavrg4_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vavrg4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vavrg4_s32_s32_u32_add(a, b, c, 0xfu);
-}
+inline constexpr auto& vavrg4_s32_s32_u32_add = vavrg4_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -17863,64 +15702,40 @@ PTXV_FI std::uint32_t vavrg4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, s
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vavrg4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg4_s32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg4_s32_s32_s32 = vavrg4_u32_s32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vavrg4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg4_s32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg4_s32_s32_s32 = vavrg4_u32_s32_s32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vavrg4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg4_s32_s32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg4_s32_s32_s32 = vavrg4_u32_s32_s32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vavrg4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vavrg4_s32_s32_s32(a, b, c, 0xfu);
-}
+inline constexpr auto& vavrg4_s32_s32_s32 = vavrg4_u32_s32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vavrg4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_s32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vavrg4_s32_s32_s32_add = vavrg4_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vavrg4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_s32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vavrg4_s32_s32_s32_add = vavrg4_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vavrg4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vavrg4_s32_s32_s32_add = vavrg4_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vavrg4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vavrg4_s32_s32_s32_add(a, b, c, 0xfu);
-}
+inline constexpr auto& vavrg4_s32_s32_s32_add = vavrg4_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vavrg4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg4_s32_s32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg4_s32_s32_s32_sat = vavrg4_u32_s32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vavrg4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg4_s32_s32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg4_s32_s32_s32_sat = vavrg4_u32_s32_s32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vavrg4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vavrg4_s32_s32_s32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vavrg4_s32_s32_s32_sat = vavrg4_u32_s32_s32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vavrg4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vavrg4_s32_s32_s32_sat(a, b, c, 0xfu);
-}
+inline constexpr auto& vavrg4_s32_s32_s32_sat = vavrg4_u32_s32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -17963,24 +15778,16 @@ PTXV_FI std::uint32_t vabsdiff4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff4_u32_u32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff4_u32_u32_u32_sat = vabsdiff4_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vabsdiff4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff4_u32_u32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff4_u32_u32_u32_sat = vabsdiff4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vabsdiff4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff4_u32_u32_u32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff4_u32_u32_u32_sat = vabsdiff4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vabsdiff4_u32_u32_u32_sat(a, b, c, 0xfu);
-}
+inline constexpr auto& vabsdiff4_u32_u32_u32_sat = vabsdiff4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -18143,64 +15950,40 @@ PTXV_FI std::uint32_t vabsdiff4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff4_u32_s32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff4_u32_s32_s32_sat = vabsdiff4_u32_s32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vabsdiff4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff4_u32_s32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff4_u32_s32_s32_sat = vabsdiff4_u32_s32_s32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vabsdiff4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff4_u32_s32_s32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff4_u32_s32_s32_sat = vabsdiff4_u32_s32_s32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vabsdiff4_u32_s32_s32_sat(a, b, c, 0xfu);
-}
+inline constexpr auto& vabsdiff4_u32_s32_s32_sat = vabsdiff4_u32_s32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff4_s32_u32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff4_s32_u32_u32 = vabsdiff4_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vabsdiff4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff4_s32_u32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff4_s32_u32_u32 = vabsdiff4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vabsdiff4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff4_s32_u32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff4_s32_u32_u32 = vabsdiff4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vabsdiff4_s32_u32_u32(a, b, c, 0xfu);
-}
+inline constexpr auto& vabsdiff4_s32_u32_u32 = vabsdiff4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_u32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vabsdiff4_s32_u32_u32_add = vabsdiff4_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vabsdiff4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_u32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vabsdiff4_s32_u32_u32_add = vabsdiff4_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vabsdiff4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vabsdiff4_s32_u32_u32_add = vabsdiff4_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vabsdiff4_s32_u32_u32_add(a, b, c, 0xfu);
-}
+inline constexpr auto& vabsdiff4_s32_u32_u32_add = vabsdiff4_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -18223,44 +16006,28 @@ PTXV_FI std::uint32_t vabsdiff4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff4_s32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff4_s32_u32_s32 = vabsdiff4_u32_u32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vabsdiff4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff4_s32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff4_s32_u32_s32 = vabsdiff4_u32_u32_s32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vabsdiff4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff4_s32_u32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff4_s32_u32_s32 = vabsdiff4_u32_u32_s32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vabsdiff4_s32_u32_s32(a, b, c, 0xfu);
-}
+inline constexpr auto& vabsdiff4_s32_u32_s32 = vabsdiff4_u32_u32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_u32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vabsdiff4_s32_u32_s32_add = vabsdiff4_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vabsdiff4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_u32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vabsdiff4_s32_u32_s32_add = vabsdiff4_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vabsdiff4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vabsdiff4_s32_u32_s32_add = vabsdiff4_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vabsdiff4_s32_u32_s32_add(a, b, c, 0xfu);
-}
+inline constexpr auto& vabsdiff4_s32_u32_s32_add = vabsdiff4_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -18283,44 +16050,28 @@ PTXV_FI std::uint32_t vabsdiff4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff4_s32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff4_s32_s32_u32 = vabsdiff4_u32_s32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vabsdiff4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff4_s32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff4_s32_s32_u32 = vabsdiff4_u32_s32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vabsdiff4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff4_s32_s32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff4_s32_s32_u32 = vabsdiff4_u32_s32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vabsdiff4_s32_s32_u32(a, b, c, 0xfu);
-}
+inline constexpr auto& vabsdiff4_s32_s32_u32 = vabsdiff4_u32_s32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_s32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vabsdiff4_s32_s32_u32_add = vabsdiff4_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vabsdiff4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_s32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vabsdiff4_s32_s32_u32_add = vabsdiff4_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vabsdiff4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vabsdiff4_s32_s32_u32_add = vabsdiff4_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vabsdiff4_s32_s32_u32_add(a, b, c, 0xfu);
-}
+inline constexpr auto& vabsdiff4_s32_s32_u32_add = vabsdiff4_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -18343,44 +16094,28 @@ PTXV_FI std::uint32_t vabsdiff4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff4_s32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff4_s32_s32_s32 = vabsdiff4_u32_s32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vabsdiff4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff4_s32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff4_s32_s32_s32 = vabsdiff4_u32_s32_s32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vabsdiff4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vabsdiff4_s32_s32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vabsdiff4_s32_s32_s32 = vabsdiff4_u32_s32_s32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vabsdiff4_s32_s32_s32(a, b, c, 0xfu);
-}
+inline constexpr auto& vabsdiff4_s32_s32_s32 = vabsdiff4_u32_s32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vabsdiff4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_s32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vabsdiff4_s32_s32_s32_add = vabsdiff4_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vabsdiff4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_s32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vabsdiff4_s32_s32_s32_add = vabsdiff4_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vabsdiff4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vabsdiff4_s32_s32_s32_add = vabsdiff4_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vabsdiff4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vabsdiff4_s32_s32_s32_add(a, b, c, 0xfu);
-}
+inline constexpr auto& vabsdiff4_s32_s32_s32_add = vabsdiff4_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -18443,24 +16178,16 @@ PTXV_FI std::uint32_t vmin4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin4_u32_u32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin4_u32_u32_u32_sat = vmin4_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmin4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin4_u32_u32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin4_u32_u32_u32_sat = vmin4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmin4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin4_u32_u32_u32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin4_u32_u32_u32_sat = vmin4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmin4_u32_u32_u32_sat(a, b, c, 0xfu);
-}
+inline constexpr auto& vmin4_u32_u32_u32_sat = vmin4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -18643,44 +16370,28 @@ PTXV_FI std::uint32_t vmin4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin4_s32_u32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin4_s32_u32_u32 = vmin4_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmin4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin4_s32_u32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin4_s32_u32_u32 = vmin4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmin4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin4_s32_u32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin4_s32_u32_u32 = vmin4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmin4_s32_u32_u32(a, b, c, 0xfu);
-}
+inline constexpr auto& vmin4_s32_u32_u32 = vmin4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_u32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vmin4_s32_u32_u32_add = vmin4_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmin4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_u32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vmin4_s32_u32_u32_add = vmin4_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmin4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vmin4_s32_u32_u32_add = vmin4_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmin4_s32_u32_u32_add(a, b, c, 0xfu);
-}
+inline constexpr auto& vmin4_s32_u32_u32_add = vmin4_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -18703,184 +16414,112 @@ PTXV_FI std::uint32_t vmin4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin4_s32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin4_s32_u32_s32 = vmin4_u32_u32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmin4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin4_s32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin4_s32_u32_s32 = vmin4_u32_u32_s32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmin4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin4_s32_u32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin4_s32_u32_s32 = vmin4_u32_u32_s32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmin4_s32_u32_s32(a, b, c, 0xfu);
-}
+inline constexpr auto& vmin4_s32_u32_s32 = vmin4_u32_u32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_u32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vmin4_s32_u32_s32_add = vmin4_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmin4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_u32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vmin4_s32_u32_s32_add = vmin4_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmin4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vmin4_s32_u32_s32_add = vmin4_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmin4_s32_u32_s32_add(a, b, c, 0xfu);
-}
+inline constexpr auto& vmin4_s32_u32_s32_add = vmin4_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin4_s32_u32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin4_s32_u32_s32_sat = vmin4_u32_u32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmin4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin4_s32_u32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin4_s32_u32_s32_sat = vmin4_u32_u32_s32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmin4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin4_s32_u32_s32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin4_s32_u32_s32_sat = vmin4_u32_u32_s32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmin4_s32_u32_s32_sat(a, b, c, 0xfu);
-}
+inline constexpr auto& vmin4_s32_u32_s32_sat = vmin4_u32_u32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin4_s32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin4_s32_s32_u32 = vmin4_u32_s32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmin4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin4_s32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin4_s32_s32_u32 = vmin4_u32_s32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmin4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin4_s32_s32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin4_s32_s32_u32 = vmin4_u32_s32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmin4_s32_s32_u32(a, b, c, 0xfu);
-}
+inline constexpr auto& vmin4_s32_s32_u32 = vmin4_u32_s32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_s32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vmin4_s32_s32_u32_add = vmin4_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmin4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_s32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vmin4_s32_s32_u32_add = vmin4_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmin4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vmin4_s32_s32_u32_add = vmin4_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmin4_s32_s32_u32_add(a, b, c, 0xfu);
-}
+inline constexpr auto& vmin4_s32_s32_u32_add = vmin4_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin4_s32_s32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin4_s32_s32_u32_sat = vmin4_u32_s32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmin4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin4_s32_s32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin4_s32_s32_u32_sat = vmin4_u32_s32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmin4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin4_s32_s32_u32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin4_s32_s32_u32_sat = vmin4_u32_s32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmin4_s32_s32_u32_sat(a, b, c, 0xfu);
-}
+inline constexpr auto& vmin4_s32_s32_u32_sat = vmin4_u32_s32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin4_s32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin4_s32_s32_s32 = vmin4_u32_s32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmin4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin4_s32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin4_s32_s32_s32 = vmin4_u32_s32_s32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmin4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin4_s32_s32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin4_s32_s32_s32 = vmin4_u32_s32_s32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmin4_s32_s32_s32(a, b, c, 0xfu);
-}
+inline constexpr auto& vmin4_s32_s32_s32 = vmin4_u32_s32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_s32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vmin4_s32_s32_s32_add = vmin4_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmin4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_s32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vmin4_s32_s32_s32_add = vmin4_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmin4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vmin4_s32_s32_s32_add = vmin4_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmin4_s32_s32_s32_add(a, b, c, 0xfu);
-}
+inline constexpr auto& vmin4_s32_s32_s32_add = vmin4_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmin4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin4_s32_s32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin4_s32_s32_s32_sat = vmin4_u32_s32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmin4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin4_s32_s32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin4_s32_s32_s32_sat = vmin4_u32_s32_s32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmin4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmin4_s32_s32_s32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmin4_s32_s32_s32_sat = vmin4_u32_s32_s32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmin4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmin4_s32_s32_s32_sat(a, b, c, 0xfu);
-}
+inline constexpr auto& vmin4_s32_s32_s32_sat = vmin4_u32_s32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -18923,24 +16562,16 @@ PTXV_FI std::uint32_t vmax4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax4_u32_u32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax4_u32_u32_u32_sat = vmax4_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmax4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax4_u32_u32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax4_u32_u32_u32_sat = vmax4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmax4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax4_u32_u32_u32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax4_u32_u32_u32_sat = vmax4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmax4_u32_u32_u32_sat(a, b, c, 0xfu);
-}
+inline constexpr auto& vmax4_u32_u32_u32_sat = vmax4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -18983,24 +16614,16 @@ PTXV_FI std::uint32_t vmax4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax4_u32_u32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax4_u32_u32_s32_sat = vmax4_u32_u32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmax4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax4_u32_u32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax4_u32_u32_s32_sat = vmax4_u32_u32_s32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmax4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax4_u32_u32_s32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax4_u32_u32_s32_sat = vmax4_u32_u32_s32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmax4_u32_u32_s32_sat(a, b, c, 0xfu);
-}
+inline constexpr auto& vmax4_u32_u32_s32_sat = vmax4_u32_u32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -19043,24 +16666,16 @@ PTXV_FI std::uint32_t vmax4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax4_u32_s32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax4_u32_s32_u32_sat = vmax4_u32_s32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmax4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax4_u32_s32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax4_u32_s32_u32_sat = vmax4_u32_s32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmax4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax4_u32_s32_u32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax4_u32_s32_u32_sat = vmax4_u32_s32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmax4_u32_s32_u32_sat(a, b, c, 0xfu);
-}
+inline constexpr auto& vmax4_u32_s32_u32_sat = vmax4_u32_s32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -19123,44 +16738,28 @@ PTXV_FI std::uint32_t vmax4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax4_s32_u32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax4_s32_u32_u32 = vmax4_u32_u32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmax4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax4_s32_u32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax4_s32_u32_u32 = vmax4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmax4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax4_s32_u32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax4_s32_u32_u32 = vmax4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmax4_s32_u32_u32(a, b, c, 0xfu);
-}
+inline constexpr auto& vmax4_s32_u32_u32 = vmax4_u32_u32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_u32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vmax4_s32_u32_u32_add = vmax4_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmax4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_u32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vmax4_s32_u32_u32_add = vmax4_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmax4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vmax4_s32_u32_u32_add = vmax4_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmax4_s32_u32_u32_add(a, b, c, 0xfu);
-}
+inline constexpr auto& vmax4_s32_u32_u32_add = vmax4_u32_u32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -19183,44 +16782,28 @@ PTXV_FI std::uint32_t vmax4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax4_s32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax4_s32_u32_s32 = vmax4_u32_u32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmax4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax4_s32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax4_s32_u32_s32 = vmax4_u32_u32_s32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmax4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax4_s32_u32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax4_s32_u32_s32 = vmax4_u32_u32_s32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmax4_s32_u32_s32(a, b, c, 0xfu);
-}
+inline constexpr auto& vmax4_s32_u32_s32 = vmax4_u32_u32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_u32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vmax4_s32_u32_s32_add = vmax4_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmax4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_u32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vmax4_s32_u32_s32_add = vmax4_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmax4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vmax4_s32_u32_s32_add = vmax4_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmax4_s32_u32_s32_add(a, b, c, 0xfu);
-}
+inline constexpr auto& vmax4_s32_u32_s32_add = vmax4_u32_u32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -19243,44 +16826,28 @@ PTXV_FI std::uint32_t vmax4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax4_s32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax4_s32_s32_u32 = vmax4_u32_s32_u32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmax4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax4_s32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax4_s32_s32_u32 = vmax4_u32_s32_u32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmax4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax4_s32_s32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax4_s32_s32_u32 = vmax4_u32_s32_u32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmax4_s32_s32_u32(a, b, c, 0xfu);
-}
+inline constexpr auto& vmax4_s32_s32_u32 = vmax4_u32_s32_u32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_s32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vmax4_s32_s32_u32_add = vmax4_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmax4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_s32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vmax4_s32_s32_u32_add = vmax4_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmax4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vmax4_s32_s32_u32_add = vmax4_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmax4_s32_s32_u32_add(a, b, c, 0xfu);
-}
+inline constexpr auto& vmax4_s32_s32_u32_add = vmax4_u32_s32_u32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -19303,64 +16870,40 @@ PTXV_FI std::uint32_t vmax4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax4_s32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax4_s32_s32_s32 = vmax4_u32_s32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmax4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax4_s32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax4_s32_s32_s32 = vmax4_u32_s32_s32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmax4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax4_s32_s32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax4_s32_s32_s32 = vmax4_u32_s32_s32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmax4_s32_s32_s32(a, b, c, 0xfu);
-}
+inline constexpr auto& vmax4_s32_s32_s32 = vmax4_u32_s32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_s32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vmax4_s32_s32_s32_add = vmax4_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmax4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_s32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vmax4_s32_s32_s32_add = vmax4_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmax4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
-}
+inline constexpr auto& vmax4_s32_s32_s32_add = vmax4_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmax4_s32_s32_s32_add(a, b, c, 0xfu);
-}
+inline constexpr auto& vmax4_s32_s32_s32_add = vmax4_u32_s32_s32_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vmax4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax4_s32_s32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax4_s32_s32_s32_sat = vmax4_u32_s32_s32;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vmax4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax4_s32_s32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax4_s32_s32_s32_sat = vmax4_u32_s32_s32;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vmax4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vmax4_s32_s32_s32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vmax4_s32_s32_s32_sat = vmax4_u32_s32_s32;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vmax4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vmax4_s32_s32_s32_sat(a, b, c, 0xfu);
-}
+inline constexpr auto& vmax4_s32_s32_s32_sat = vmax4_u32_s32_s32;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset4_u32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -19843,84 +17386,52 @@ PTXV_FI std::uint32_t vset4_u32_s32_ge_add(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vset4_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vset4_s32_u32_eq(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vset4_s32_u32_eq = vset4_u32_s32_eq;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vset4_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vset4_s32_u32_eq(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vset4_s32_u32_eq = vset4_u32_s32_eq;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vset4_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vset4_s32_u32_eq(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vset4_s32_u32_eq = vset4_u32_s32_eq;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vset4_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vset4_s32_u32_eq(a, b, c, 0xfu);
-}
+inline constexpr auto& vset4_s32_u32_eq = vset4_u32_s32_eq;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vset4_s32_u32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_u32_eq_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
-}
+inline constexpr auto& vset4_s32_u32_eq_add = vset4_u32_s32_eq_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vset4_s32_u32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_u32_eq_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
-}
+inline constexpr auto& vset4_s32_u32_eq_add = vset4_u32_s32_eq_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vset4_s32_u32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_u32_eq_add(a, b, c, pw[8]);
-}
+inline constexpr auto& vset4_s32_u32_eq_add = vset4_u32_s32_eq_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vset4_s32_u32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vset4_s32_u32_eq_add(a, b, c, 0xfu);
-}
+inline constexpr auto& vset4_s32_u32_eq_add = vset4_u32_s32_eq_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vset4_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vset4_s32_u32_ne(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vset4_s32_u32_ne = vset4_u32_s32_ne;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vset4_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vset4_s32_u32_ne(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vset4_s32_u32_ne = vset4_u32_s32_ne;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vset4_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vset4_s32_u32_ne(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vset4_s32_u32_ne = vset4_u32_s32_ne;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vset4_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vset4_s32_u32_ne(a, b, c, 0xfu);
-}
+inline constexpr auto& vset4_s32_u32_ne = vset4_u32_s32_ne;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vset4_s32_u32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_u32_ne_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
-}
+inline constexpr auto& vset4_s32_u32_ne_add = vset4_u32_s32_ne_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vset4_s32_u32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_u32_ne_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
-}
+inline constexpr auto& vset4_s32_u32_ne_add = vset4_u32_s32_ne_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vset4_s32_u32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_u32_ne_add(a, b, c, pw[8]);
-}
+inline constexpr auto& vset4_s32_u32_ne_add = vset4_u32_s32_ne_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vset4_s32_u32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vset4_s32_u32_ne_add(a, b, c, 0xfu);
-}
+inline constexpr auto& vset4_s32_u32_ne_add = vset4_u32_s32_ne_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset4_s32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -20083,84 +17594,52 @@ PTXV_FI std::uint32_t vset4_s32_u32_ge_add(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vset4_s32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vset4_s32_s32_eq(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vset4_s32_s32_eq = vset4_u32_u32_eq;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vset4_s32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vset4_s32_s32_eq(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vset4_s32_s32_eq = vset4_u32_u32_eq;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vset4_s32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vset4_s32_s32_eq(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vset4_s32_s32_eq = vset4_u32_u32_eq;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vset4_s32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vset4_s32_s32_eq(a, b, c, 0xfu);
-}
+inline constexpr auto& vset4_s32_s32_eq = vset4_u32_u32_eq;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vset4_s32_s32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_s32_eq_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
-}
+inline constexpr auto& vset4_s32_s32_eq_add = vset4_u32_u32_eq_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vset4_s32_s32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_s32_eq_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
-}
+inline constexpr auto& vset4_s32_s32_eq_add = vset4_u32_u32_eq_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vset4_s32_s32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_s32_eq_add(a, b, c, pw[8]);
-}
+inline constexpr auto& vset4_s32_s32_eq_add = vset4_u32_u32_eq_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vset4_s32_s32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vset4_s32_s32_eq_add(a, b, c, 0xfu);
-}
+inline constexpr auto& vset4_s32_s32_eq_add = vset4_u32_u32_eq_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vset4_s32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vset4_s32_s32_ne(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vset4_s32_s32_ne = vset4_u32_u32_ne;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vset4_s32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vset4_s32_s32_ne(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vset4_s32_s32_ne = vset4_u32_u32_ne;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vset4_s32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return detail::merge(c, k::vset4_s32_s32_ne(a, b, c, 0xfu), pw[kSimdMaskWord]);
-}
+inline constexpr auto& vset4_s32_s32_ne = vset4_u32_u32_ne;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vset4_s32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vset4_s32_s32_ne(a, b, c, 0xfu);
-}
+inline constexpr auto& vset4_s32_s32_ne = vset4_u32_u32_ne;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
-PTXV_FI std::uint32_t vset4_s32_s32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_s32_ne_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
-}
+inline constexpr auto& vset4_s32_s32_ne_add = vset4_u32_u32_ne_add;  // the same code
 }  // namespace detail::pre
 namespace detail::pre_v {
-PTXV_FI std::uint32_t vset4_s32_s32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_s32_ne_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
-}
+inline constexpr auto& vset4_s32_s32_ne_add = vset4_u32_u32_ne_add;  // the same code
 }  // namespace detail::pre_v
 namespace detail::pre_m {
-PTXV_FI std::uint32_t vset4_s32_s32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_s32_ne_add(a, b, c, pw[8]);
-}
+inline constexpr auto& vset4_s32_s32_ne_add = vset4_u32_u32_ne_add;  // the same code
 }  // namespace detail::pre_m
 namespace detail::pre_d {
-PTXV_FI std::uint32_t vset4_s32_s32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return k::vset4_s32_s32_ne_add(a, b, c, 0xfu);
-}
+inline constexpr auto& vset4_s32_s32_ne_add = vset4_u32_u32_ne_add;  // the same code
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset4_s32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {

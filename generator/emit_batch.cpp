@@ -33,6 +33,12 @@ OutputFile emit_batch(const Model& m, const EmitOptions& opt) {
         const Variant& v = variants[i];
         const Lowered& L = m.lowered[i];
         const std::string& n = L.name;
+        // A form whose code an earlier variant's already is (Lowered::same_*):
+        // a name for that function, in the same namespace.
+        const auto shared = [&](int same) {
+            o << "inline constexpr auto& " << n << " = " << m.lowered[static_cast<std::size_t>(same)].name
+              << ";  // the same code\n";
+        };
         if (L.simd) {
             const GeometryDef& g = *v.family->geometry_def;
             const std::string s = v.family->geometry == Geometry::byte ? "4" : "2";
@@ -53,37 +59,50 @@ OutputFile emit_batch(const Model& m, const EmitOptions& opt) {
                 return "k::" + n + "(" + A + ", " + B + ", c, pw[8])";
             };
             const std::string ps = "psel" + s, vs = "vsel" + s;
-            o << "namespace detail::pre {\nPTXV_FI std::uint32_t " << n << sig << "    return "
-              << call(ps + "(a, b, pw)", ps + "(a, b, pw + 4)") << ";\n}\n}  // namespace detail::pre\n"
-              << "namespace detail::pre_v {\nPTXV_FI std::uint32_t " << n << sig << "    return "
-              << call(vs + "(a, b, pw)", vs + "(a, b, pw + 4)") << ";\n}\n}  // namespace detail::pre_v\n"
-              << "namespace detail::pre_m {\nPTXV_FI std::uint32_t " << n << sig << "    return " << call("a", "b")
-              << ";\n}\n}  // namespace detail::pre_m\n"
-              << "namespace detail::pre_d {\nPTXV_FI std::uint32_t " << n << sig_d << "    return k::" << n
-              << "(a, b, c, " << full << ");\n}\n}  // namespace detail::pre_d\n";
+            const auto form = [&](const char* ns, int same, const std::string& body) {
+                o << "namespace detail::" << ns << " {\n";
+                if (same >= 0) shared(same);
+                else o << "PTXV_FI std::uint32_t " << n << (ns == std::string("pre_d") ? sig_d : sig) << "    return " << body << ";\n}\n";
+                o << "}  // namespace detail::" << ns << "\n";
+            };
+            form("pre", L.same_pre, call(ps + "(a, b, pw)", ps + "(a, b, pw + 4)"));
+            form("pre_v", L.same_pre, call(vs + "(a, b, pw)", vs + "(a, b, pw + 4)"));
+            form("pre_m", L.same_pre, call("a", "b"));
+            form("pre_d", L.same_pre_d, "k::" + n + "(a, b, c, " + full + ")");
         } else {
             // A body over the parameters decoded into pw, in namespace detail::<ns>.
-            const auto decoded = [&](const char* ns, const std::string& body) {
-                o << "namespace detail::" << ns << " {\nPTXV_FI std::uint32_t " << n << sig
-                  << "    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};\n";
-                if (L.x == XParam::dsel) o << "    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};\n";
-                if (L.x == XParam::neg && L.x_used) o << "    const NegP neg{pw[8], pw[9], pw[10]};\n";
-                o << body << "}\n}  // namespace detail::" << ns << "\n";
+            const auto decoded = [&](const char* ns, int same, const std::string& body) {
+                o << "namespace detail::" << ns << " {\n";
+                if (same >= 0) {
+                    shared(same);
+                } else {
+                    o << "PTXV_FI std::uint32_t " << n << sig << "    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};\n";
+                    if (L.x == XParam::dsel) o << "    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};\n";
+                    if (L.x == XParam::neg && L.x_used) o << "    const NegP neg{pw[8], pw[9], pw[10]};\n";
+                    o << body << "}\n";
+                }
+                o << "}  // namespace detail::" << ns << "\n";
             };
-            decoded("pre", L.body);
-            o << "namespace detail::pre_d {\nPTXV_FI std::uint32_t " << n << sig_d;
-            // The defaults include d without a selector: the whole-word body where there is one.
-            if (L.whole_body.empty())
-                o << "    return rt::" << n << "(a, b, c, 0u, 0u, 0u);\n";
-            else
-                o << "    (void)c;\n    return rt::whole::" << n << "(a, b, 0u, 0u);\n";
-            o << "}\n}  // namespace detail::pre_d\n";
+            decoded("pre", L.same_pre, L.body);
+            o << "namespace detail::pre_d {\n";
+            if (L.same_pre_d >= 0) {
+                shared(L.same_pre_d);
+            } else {
+                o << "PTXV_FI std::uint32_t " << n << sig_d;
+                // The defaults include d without a selector: the whole-word body where there is one.
+                if (L.whole_body.empty())
+                    o << "    return rt::" << n << "(a, b, c, 0u, 0u, 0u);\n";
+                else
+                    o << "    (void)c;\n    return rt::whole::" << n << "(a, b, 0u, 0u);\n";
+                o << "}\n";
+            }
+            o << "}  // namespace detail::pre_d\n";
             // Both sources a byte or half-word: the part body where there is
             // one, the general one otherwise.
             if (L.part_body.empty()) {
                 o << "namespace detail::pre_p {\nusing detail::pre::" << n << ";\n}  // namespace detail::pre_p\n";
             } else {
-                decoded("pre_p", L.part_body);
+                decoded("pre_p", L.same_pre_p, L.part_body);
             }
         }
     }

@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 #include <utility>
@@ -1073,6 +1074,38 @@ Lowered lower(const Variant& v) {
     return L;
 }
 
+namespace {
+// Fills the same_* links: a bound form's code is fixed by what it is printed
+// from, so equal inputs are the same function. A body naming its own variant
+// (none does today) is kept to itself.
+void share_bodies(const std::vector<Variant>& variants, std::vector<Lowered>& lowered) {
+    std::map<std::string, int> first;
+    const auto link = [&first](const std::string& key, int i) {
+        const auto [at, added] = first.emplace(key, i);
+        return added ? -1 : at->second;
+    };
+    for (std::size_t k = 0; k < lowered.size(); ++k) {
+        Lowered& L = lowered[k];
+        const int i = static_cast<int>(k);
+        if (L.body.find(L.name) != std::string::npos || L.whole_body.find(L.name) != std::string::npos ||
+            L.part_body.find(L.name) != std::string::npos)
+            continue;
+        const std::string x = std::to_string(static_cast<int>(L.x)) + (L.x_used ? "+" : "-") + "\n";
+        if (L.simd) {
+            const GeometryDef& g = *variants[k].family->geometry_def;
+            const std::string shape = std::to_string(static_cast<int>(variants[k].family->geometry)) + " " +
+                                      g.default_asel + " " + g.default_bsel + " " + g.default_mask + "\n";
+            L.same_pre = link("simd " + std::to_string(static_cast<int>(L.mask_fold)) + " " + shape + L.body, i);
+            L.same_pre_d = link("simd_d " + shape + L.body, i);
+        } else {
+            L.same_pre = link("pre " + x + L.body, i);
+            L.same_pre_d = L.whole_body.empty() ? link("pre_d " + x + L.body, i) : link("whole " + L.whole_body, i);
+            if (!L.part_body.empty()) L.same_pre_p = link("part " + x + L.part_body, i);
+        }
+    }
+}
+}  // namespace
+
 std::vector<Lowered> lower_all(const std::vector<Variant>& variants) {
     std::vector<Lowered> out;
     out.reserve(variants.size());
@@ -1085,6 +1118,7 @@ std::vector<Lowered> lower_all(const std::vector<Variant>& variants) {
         L.lane_plan_index = static_cast<int>(at - plans.begin());
         if (at == plans.end()) plans.push_back(L.kernel_plan);
     }
+    share_bodies(variants, out);
     return out;
 }
 

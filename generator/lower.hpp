@@ -77,6 +77,17 @@ struct Lowered {
     // SIMD: how the bound forms (ptxv_batch.hpp) apply a lane mask decoded
     // once into its lanes' bits, so that no call expands it.
     MaskFold mask_fold = MaskFold::none;
+    // The first variant (an index into the variants, below this one) whose
+    // bound form of a body is the same code as this one's, or -1: where a
+    // type only matters to a clause this variant lacks (d's type without
+    // .sat), two variants compute alike. ptxv_batch.hpp then names the first
+    // one's function, so that the loops and tables built over the bound
+    // forms hold one copy of each distinct body. same_pre: detail::pre (and,
+    // SIMD, pre_v and pre_m); same_pre_d: pre_d; same_pre_p: pre_p (scalar
+    // forms with a part body).
+    int same_pre = -1;
+    int same_pre_d = -1;
+    int same_pre_p = -1;
 };
 
 Lowered lower(const Variant& v);
