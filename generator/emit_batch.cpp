@@ -59,16 +59,16 @@ OutputFile emit_batch(const Model& m, const EmitOptions& opt) {
                 return "k::" + n + "(" + A + ", " + B + ", c, pw[8])";
             };
             const std::string ps = "psel" + s, vs = "vsel" + s;
-            const auto form = [&](const char* ns, int same, const std::string& body) {
+            const auto form = [&](const char* ns, const std::string& signature, int same, const std::string& body) {
                 o << "namespace detail::" << ns << " {\n";
                 if (same >= 0) shared(same);
-                else o << "PTXV_FI std::uint32_t " << n << (ns == std::string("pre_d") ? sig_d : sig) << "    return " << body << ";\n}\n";
+                else o << "PTXV_FI std::uint32_t " << n << signature << "    return " << body << ";\n}\n";
                 o << "}  // namespace detail::" << ns << "\n";
             };
-            form("pre", L.same_pre, call(ps + "(a, b, pw)", ps + "(a, b, pw + 4)"));
-            form("pre_v", L.same_pre, call(vs + "(a, b, pw)", vs + "(a, b, pw + 4)"));
-            form("pre_m", L.same_pre, call("a", "b"));
-            form("pre_d", L.same_pre_d, "k::" + n + "(a, b, c, " + full + ")");
+            form("pre", sig, L.same_pre, call(ps + "(a, b, pw)", ps + "(a, b, pw + 4)"));
+            form("pre_v", sig, L.same_pre, call(vs + "(a, b, pw)", vs + "(a, b, pw + 4)"));
+            form("pre_m", sig, L.same_pre, call("a", "b"));
+            form("pre_d", sig_d, L.same_pre_d, "k::" + n + "(a, b, c, " + full + ")");
         } else {
             // A body over the parameters decoded into pw, in namespace detail::<ns>.
             const auto decoded = [&](const char* ns, int same, const std::string& body) {
