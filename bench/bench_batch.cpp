@@ -20,7 +20,8 @@
 //
 // The warp step (Compiled::warp: 32 lanes under an active mask) over the
 // same L1 arrays, 32 warps of 32 lanes, each warp with its own random mask:
-//   BM_batch_short/<text>/<n>  compiled.run over n = 7, 29 or 100 elements
+//   BM_batch_short/<text>/<n>  compiled.run over n = 3, 7, 15, 29 or 100
+//                           elements, paired with a run over 16 (vs_ref)
 //   BM_warp/<text>          one warp() call per warp, paired with run() over
 //                           the same arrays (counter vs_ref: warp / run)
 //   BM_warps/<text>         one warps() call for all 32 warps, paired the same
@@ -224,19 +225,28 @@ void add_batch(const std::string& text, const Size* sizes, std::size_t count, bo
 }
 
 // BM_batch_short/<text>/<n>: run() over a few elements, where a packed
-// kernel's tail is most of the work; one call per iteration (a paired
-// measurement's slices are too short to time at these sizes).
+// kernel's tail is most of the work, paired with run() over one step of the
+// widest kernel (kShortStep elements) on the same arrays: vs_ref is what a
+// run of n costs against a run of one whole step, which no shorter run should
+// exceed.
+constexpr std::size_t kShortStep = 16;
 void add_short(const std::string& text) {
     ptxv::Instr in;
     if (!decode(text, &in)) return;
     const ptxv::Compiled compiled = ptxv::compile(in);
     const char* error = batch_matches(text, in, compiled, false) ? nullptr : "batch result differs from the interpreter";
-    for (const std::size_t n : {std::size_t{7}, std::size_t{29}, std::size_t{100}}) {
+    for (const std::size_t n : {std::size_t{3}, std::size_t{7}, std::size_t{15}, std::size_t{29}, std::size_t{100}}) {
         reg("BM_batch_short/" + text + "/" + std::to_string(n), family_of(in), error, [compiled, n](benchmark::State& s) {
-            batch_loop(s, n, [&compiled](const u32* a, const u32* b, const u32* c, u32* d, std::size_t m) {
+            const auto run = [&compiled](const u32* a, const u32* b, const u32* c, u32* d, std::size_t m) {
                 compiled.run(a, b, c, d, m);
-            });
-        });
+            };
+            const std::size_t most = std::max(n, kShortStep);
+            const Arrays& v = arrays(most);
+            u32* d = output(most);
+            paired(s, n, bind_pass(run, v.a.data(), v.b.data(), v.c.data(), d, n),
+                   bind_pass(run, v.a.data(), v.b.data(), v.c.data(), d, kShortStep));
+            s.counters["elements"] = static_cast<double>(n);
+        })->UseManualTime();
     }
 }
 
@@ -383,9 +393,10 @@ void register_batch() {
     // The form with one c for the whole batch, for when c is a constant.
     add_batch("vabsdiff4.u32.u32.u32.add d, a, b, c", sizes, count, true);
 
-    // Short runs, SIMD forms with and without selectors.
+    // Short runs, SIMD forms with and without selectors, and a scalar one.
     for (const char* text : {"vadd4.u32.u32.u32.sat d, a, b, c", "vsub4.u32.u32.u32 d.b320, a.b7654, b.b3210, c",
-                             "vabsdiff4.u32.u32.u32.add d, a.b4321, b, c", "vmin2.s32.s32.s32 d.h0, a.h12, b.h30, c"})
+                             "vabsdiff4.u32.u32.u32.add d, a.b4321, b, c", "vmin2.s32.s32.s32 d.h0, a.h12, b.h30, c",
+                             "vadd.s32.s32.s32.sat d, a, b"})
         add_short(text);
 
     // The warp step, for the same instructions (all but the one-c form).

@@ -57,6 +57,15 @@ using BodyLoop = void (*)(const std::uint32_t* a, const std::uint32_t* b, const 
 using BatchKernel = std::size_t (*)(const void* params, const std::uint32_t* a, const std::uint32_t* b,
                                     const std::uint32_t* c, std::uint32_t cval, std::uint32_t* d,
                                     std::size_t n) noexcept;
+// The elements of one step of the widest kernel (AVX-512: 16 words), which
+// run() pads a shorter run to.
+inline constexpr std::size_t kPadWords = 16;
+// For 0 < n < kPadWords: p[i] = a[i], p[kPadWords + i] = b[i] and, where c
+// is not null, p[2 * kPadWords + i] = c[i] for i < n, zeros after each up to
+// kPadWords; each vector of p is written whole, so that a kernel's load of it
+// is forwarded from one store instead of waiting for several to retire.
+using PadWords = void (*)(std::uint32_t* p, const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c,
+                          std::size_t n) noexcept;
 }  // namespace detail
 
 // Lanes in a warp, the unit Compiled::warp steps.
@@ -173,6 +182,7 @@ private:
     detail::BatchKernel kernel_ = nullptr;
     detail::WarpKernel warp_ = nullptr;
     detail::WarpMerge merge_ = nullptr;
+    detail::PadWords pad_ = nullptr;
     const char* kernel_name_ = "generated";
     alignas(16) unsigned char params_[detail::kBatchParamBytes] = {};
     unsigned asel_ = 0;

@@ -147,17 +147,17 @@ Kernel bind(const Instr& given, int variant, void* params, const char*& name, de
     return k;
 }
 
-detail::WarpMerge warp_merge() {
-    static const detail::WarpMerge merge = [] {
+UnitHelpers helpers() {
+    static const UnitHelpers best = [] {
         const Isa isa = runtime_isa();
-        detail::WarpMerge m = nullptr;
-        if (isa >= Isa::avx512) m = warp_merge_avx512();
-        if (m == nullptr && isa >= Isa::avx2) m = warp_merge_avx2();
-        if (m == nullptr && isa >= Isa::ssse3) m = warp_merge_ssse3();
-        if (m == nullptr && isa >= Isa::sse2) m = warp_merge_sse2();
-        return m;
+        UnitHelpers h;
+        if (isa >= Isa::avx512) h = helpers_avx512();
+        if (h.merge == nullptr && isa >= Isa::avx2) h = helpers_avx2();
+        if (h.merge == nullptr && isa >= Isa::ssse3) h = helpers_ssse3();
+        if (h.merge == nullptr && isa >= Isa::sse2) h = helpers_sse2();
+        return h;
     }();
-    return merge;
+    return best;
 }
 
 ScalarLoops scalar_loops(int variant, const char*& name) {

@@ -79,15 +79,21 @@ Kernel kernel_avx512vbmi(int plan, Out out, Shuffle shuffle, detail::WarpKernel&
 // controls bind() wrote there.
 void pair_controls_avx512vbmi(const Instr& in, Params& p);
 
-// Compiled::warp's merge of lane results into d where no packed kernel
-// applies (the scalar families), from the unit built for SSE2, SSSE3, AVX2 or AVX-512;
-// null where the unit was built without those instructions.
-detail::WarpMerge warp_merge_sse2();
-detail::WarpMerge warp_merge_ssse3();
-detail::WarpMerge warp_merge_avx2();
-detail::WarpMerge warp_merge_avx512();  // also where the CPU has VBMI
-// The one for the best target the CPU has (PTXV_ISA cap included), or null.
-detail::WarpMerge warp_merge();
+// What Compiled::run and warp use besides the kernels, one of each per unit:
+// merge, the warp step's merge of lane results into d where no packed kernel
+// applies (the scalar families); pad, the copy of a short run's sources into
+// a whole step. From the unit built for SSE2, SSSE3, AVX2 or AVX-512; nulls
+// where the unit was built without those instructions.
+struct UnitHelpers {
+    detail::WarpMerge merge = nullptr;
+    detail::PadWords pad = nullptr;
+};
+UnitHelpers helpers_sse2();
+UnitHelpers helpers_ssse3();
+UnitHelpers helpers_avx2();
+UnitHelpers helpers_avx512();  // also where the CPU has VBMI
+// Those of the best target the CPU has (PTXV_ISA cap included), or nulls.
+UnitHelpers helpers();
 
 // A scalar variant's loops (scalar_loops.hpp), one per body, indexed by
 // detail::kScalarD, kScalarP and kScalarPp: d[i] = body(a[i], b[i], c[i], w)

@@ -11,5 +11,5 @@ ptxv::simd::Kernel ptxv::simd::kernel_avx2(int, Out, Shuffle, detail::WarpKernel
     warp = nullptr;
     return nullptr;
 }
-ptxv::detail::WarpMerge ptxv::simd::warp_merge_avx2() { return nullptr; }
+ptxv::simd::UnitHelpers ptxv::simd::helpers_avx2() { return {}; }
 #endif

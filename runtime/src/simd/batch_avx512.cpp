@@ -11,5 +11,5 @@ ptxv::simd::Kernel ptxv::simd::kernel_avx512(int, Out, Shuffle, detail::WarpKern
     warp = nullptr;
     return nullptr;
 }
-ptxv::detail::WarpMerge ptxv::simd::warp_merge_avx512() { return nullptr; }
+ptxv::simd::UnitHelpers ptxv::simd::helpers_avx512() { return {}; }
 #endif

@@ -214,7 +214,50 @@ Kernel lookup(int plan, Out out, Shuffle shuffle, detail::WarpKernel& warp) {
 void warp_merge(const u32* r, u32* d, u32 active) noexcept {
     lib::warp_words(d, active, [r](std::size_t o) PTXV_ARRAY_INLINE { return lib::ld(r + o); });
 }
-constexpr detail::WarpMerge kWarpMerge = &warp_merge;
+
+// A short run's sources padded to a whole step (detail::PadWords), each
+// vector stored whole, so that the step's loads of it are forwarded from one
+// store each: from narrower stores (a copy word by word, or memcpy's) they
+// wait for those to retire, which measured 3.5 times the cost of the step
+// itself (BM_batch_short). No word past s + n is read.
+static_assert(detail::kPadWords % lib::kWords == 0, "the pad is whole vectors");
+PTXV_ARRAY_INLINE inline void pad_one(u32* d, const u32* s, std::size_t n) noexcept {
+#if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 64
+    // A masked load does not fault on the words it leaves out.
+    static_assert(detail::kPadWords == lib::kWords, "one vector");
+    lib::st(d, (lib::V)_mm512_maskz_loadu_epi32(static_cast<__mmask16>((1u << n) - 1u), s));
+#elif PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 32
+    // Nor does vpmaskmovd; the second vector is read only where it has words.
+    const __m256i at = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const auto part = [&](std::size_t k) PTXV_ARRAY_INLINE {
+        const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(n - k)), at);
+        return (lib::V)_mm256_maskload_epi32(reinterpret_cast<const int*>(s + k), live);
+    };
+    lib::st(d, part(0));
+    lib::st(d + 8, n > 8 ? part(8) : lib::V{});
+#else
+    // Whole vectors as they are, the partial one's words put together in a
+    // register (through memory, they would be narrow stores again), the rest
+    // zeros.
+    static_assert(lib::kWords == 4, "16-byte vectors");
+    for (std::size_t k = 0; k < detail::kPadWords; k += 4) {
+        lib::V v{};
+        if (k + 4 <= n) {
+            v = lib::ld(s + k);
+        } else if (k < n) {
+            const u32 w1 = k + 1 < n ? s[k + 1] : 0u, w2 = k + 2 < n ? s[k + 2] : 0u;
+            v = lib::V{s[k], w1, w2, 0u};
+        }
+        lib::st(d + k, v);
+    }
+#endif
+}
+void pad_words(u32* p, const u32* a, const u32* b, const u32* c, std::size_t n) noexcept {
+    pad_one(p, a, n);
+    pad_one(p + detail::kPadWords, b, n);
+    if (c != nullptr) pad_one(p + 2 * detail::kPadWords, c, n);
+}
+constexpr UnitHelpers kHelpers = {&warp_merge, &pad_words};
 #endif
 
 #else
@@ -223,7 +266,7 @@ Kernel lookup(int, Out, Shuffle, detail::WarpKernel& warp) {
     warp = nullptr;
     return nullptr;
 }
-constexpr detail::WarpMerge kWarpMerge = nullptr;
+constexpr UnitHelpers kHelpers = {};
 
 #endif
 
@@ -249,7 +292,7 @@ void pair_controls_avx512vbmi(const Instr& in, Params& p) {
     __builtin_memcpy(p.shuffle[2], &cb, sizeof cb);
 }
 #else
-detail::WarpMerge PTXV_BATCH_CAT(warp_merge_, PTXV_BATCH_UNIT)() { return PTXV_BATCH_UNIT::kWarpMerge; }
+UnitHelpers PTXV_BATCH_CAT(helpers_, PTXV_BATCH_UNIT)() { return PTXV_BATCH_UNIT::kHelpers; }
 #endif
 
 }  // namespace ptxv::simd

@@ -11,5 +11,5 @@ ptxv::simd::Kernel ptxv::simd::kernel_ssse3(int, Out, Shuffle, detail::WarpKerne
     warp = nullptr;
     return nullptr;
 }
-ptxv::detail::WarpMerge ptxv::simd::warp_merge_ssse3() { return nullptr; }
+ptxv::simd::UnitHelpers ptxv::simd::helpers_ssse3() { return {}; }
 #endif
