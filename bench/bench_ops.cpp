@@ -18,6 +18,9 @@
 //   BM_sel_direct/<text>, BM_sel_dispatch/<text>, BM_sel_array/<text>,
 //   BM_sel_run/<text>: the form's pass and its twin's in turn, counter
 //                          vs_ref (the form's time / the twin's)
+// The custom context ptxv_kernel/run/<text> names the code run() used for
+// each form (Compiled::batch_kernel()), so a run capped by PTXV_ISA shows
+// which forms lost their kernel.
 
 #include <cstddef>
 #include <functional>
@@ -78,6 +81,7 @@ void add_op(const std::string& text, Direct direct) {
         const char* run_error =
             array_matches_interpreter("dispatch_array", text, in, run) ? nullptr : "run() differs from the interpreter";
         reg("BM_dispatch_array/" + text, family, run_error, [run](benchmark::State& s) { array_throughput(s, run); });
+        benchmark::AddCustomContext("ptxv_kernel/run/" + text, compiled.batch_kernel());
         if (run_error == nullptr) p.run = array_pass(run);
     }
 }
@@ -96,6 +100,7 @@ void add_array(const std::string& text, Array array) {
     const char* run_error =
         array_matches_interpreter("dispatch_array", text, in, run) ? nullptr : "run() differs from the interpreter";
     reg("BM_dispatch_array/" + text, family_of(in), run_error, [run](benchmark::State& s) { array_throughput(s, run); });
+    benchmark::AddCustomContext("ptxv_kernel/run/" + text, compiled.batch_kernel());
     Passes& p = passes()[text];
     if (error == nullptr) p.array = array_pass(array);
     if (run_error == nullptr) p.run = array_pass(run);
