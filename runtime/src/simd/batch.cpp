@@ -142,6 +142,37 @@ Kernel bind(const Instr& given, int variant, void* params, const char*& name, de
         p.b_from_a = kb < lanes;
         p.funnel_right[0] = static_cast<std::uint8_t>(8 * width * (ka % lanes));
         p.funnel_right[1] = static_cast<std::uint8_t>(8 * width * (kb % lanes));
+    } else if (shuffle != Shuffle::none && helpers_sse2().selected != nullptr &&
+               (k = kernel_sse2(plan, out, Shuffle::none, warp)) != nullptr) {
+        // Any other selectors on SSE2: each operand's lanes put in place by
+        // moves (Selected), then the plan's unshuffled kernel over them; a
+        // warp steps through run().
+        name = "sse2";
+        p.a_from_b = p.b_from_a = 0;
+        const auto moves_of = [&](const std::array<std::uint8_t, 4>& sel) {
+            LaneMoves m{};
+            for (std::size_t i = 0; i < lanes; ++i) {
+                if ((mask >> i & 1u) == 0) continue;
+                // Lane i is lane k of a (el < lanes) or of b (R2).
+                const std::size_t el = sel[i] % (2 * lanes), k = el % lanes;
+                const auto from_b = static_cast<std::uint8_t>(el >= lanes);
+                const auto right = static_cast<std::uint8_t>(k > i ? 8 * width * (k - i) : 0);
+                const auto left = static_cast<std::uint8_t>(i > k ? 8 * width * (i - k) : 0);
+                std::size_t j = 0;
+                while (j < m.count && !(m.from_b[j] == from_b && m.right[j] == right && m.left[j] == left)) ++j;
+                if (j == m.count) {
+                    m.from_b[j] = from_b;
+                    m.right[j] = right;
+                    m.left[j] = left;
+                    ++m.count;
+                }
+                m.lanes[j] = static_cast<std::uint8_t>(m.lanes[j] | 1u << i);
+            }
+            return m;
+        };
+        p.selected = Selected{moves_of(in.simd_asel), moves_of(in.simd_bsel), static_cast<std::uint8_t>(width), k};
+        k = helpers_sse2().selected;
+        warp = nullptr;
     }
     if (k != nullptr) new (params) Params(p);
     return k;

@@ -35,12 +35,38 @@ inline constexpr int kOuts = 3;
 enum class Shuffle : std::uint8_t { none, one, two, funnel };
 inline constexpr int kShuffles = 4;
 
+// Runs d[i] = op(a[i], b[i], c) over the largest multiple of the vector's
+// word count <= n, c from c[i] or, when c is null, cval; returns how many it
+// did. Its first argument points at the Params bind() filled.
+using Kernel = detail::BatchKernel;
+
+// SSE2's other selectors (no byte shuffle, and neither in place nor a
+// funnel): each operand's live lanes as moves of one source word's bits,
+// (X >> right << left) kept in the lanes of `lanes` (bit i: lane i of the
+// element), the lanes that move alike in one move. A pass of their own puts
+// a chunk of each operand in place (UnitHelpers::selected), and the plan's
+// unshuffled kernel, `inner`, runs over the chunks.
+struct LaneMoves {
+    std::uint8_t count;
+    std::uint8_t from_b[4], right[4], left[4], lanes[4];
+};
+struct Selected {
+    LaneMoves a, b;
+    std::uint8_t width;  // bytes per lane
+    Kernel inner;
+};
+
 struct alignas(16) Params {
-    // Byte shuffles within each 16-byte block: a from a, a from b, b from a,
-    // b from b; or, when each operand reads one source, [0] and [2] alone;
-    // or, for a VBMI kernel, a word's control over its pair in the first
-    // four bytes of [0] and [2] (pair_controls_avx512vbmi).
-    std::uint8_t shuffle[4][16];
+    union {
+        // Byte shuffles within each 16-byte block: a from a, a from b, b
+        // from a, b from b; or, when each operand reads one source, [0] and
+        // [2] alone; or, for a VBMI kernel, a word's control over its pair in
+        // the first four bytes of [0] and [2] (pair_controls_avx512vbmi).
+        std::uint8_t shuffle[4][16];
+        // Or, for UnitHelpers::selected, the moves (the SSE2 kernels read
+        // no byte shuffles).
+        Selected selected;
+    };
     std::uint64_t wide_keep;  // the same for the lanes widened to twice their width, per 64 bits
     std::uint32_t keep;       // the lane bits of a word the mask keeps
     std::uint32_t count;      // how many lanes that is
@@ -57,10 +83,6 @@ struct alignas(16) Params {
 };
 static_assert(sizeof(Params) <= detail::kBatchParamBytes, "compile.hpp keeps room for the kernel parameters");
 
-// Runs d[i] = op(a[i], b[i], c) over the largest multiple of the vector's
-// word count <= n, c from c[i] or, when c is null, cval; returns how many it
-// did. Its first argument points at the Params bind() filled.
-using Kernel = detail::BatchKernel;
 
 // The kernel of lane plan `plan` (an index into spec::kLanePlans) for an
 // output and a way of applying selectors, from the unit built for SSE2 (no
@@ -82,11 +104,12 @@ void pair_controls_avx512vbmi(const Instr& in, Params& p);
 // What Compiled::run and warp use besides the kernels, one of each per unit:
 // merge, the warp step's merge of lane results into d where no packed kernel
 // applies (the scalar families); pad, the copy of a short run's sources into
-// a whole step. From the unit built for SSE2, SSSE3, AVX2 or AVX-512; nulls
+// a whole step; selected, the kernel of SSE2's other selectors (Selected). From the unit built for SSE2, SSSE3, AVX2 or AVX-512; nulls
 // where the unit was built without those instructions.
 struct UnitHelpers {
     detail::WarpMerge merge = nullptr;
     detail::PadWords pad = nullptr;
+    Kernel selected = nullptr;  // the SSE2 unit's alone
 };
 UnitHelpers helpers_sse2();
 UnitHelpers helpers_ssse3();

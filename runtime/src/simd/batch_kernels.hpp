@@ -4,6 +4,7 @@
 // selectors applied by byte shuffle where the target has one (pshufb). A unit
 // defines PTXV_BATCH_UNIT (its target's name: sse2, ssse3, avx2, avx512,
 // avx512vbmi) and includes this once; it defines ptxv::simd::kernel_<unit>.
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -257,7 +258,51 @@ void pad_words(u32* p, const u32* a, const u32* b, const u32* c, std::size_t n) 
     pad_one(p + detail::kPadWords, b, n);
     if (c != nullptr) pad_one(p + 2 * detail::kPadWords, c, n);
 }
+#if PTXV_ARRAY_X86 && !PTXV_ARRAY_SSSE3
+// One operand's lanes put in place by its moves (Selected), over n words, a
+// whole number of vectors: r[i] is the or over the moves of
+// (X[i] >> right << left) in the move's lanes.
+void place(const LaneMoves& m, unsigned width, const u32* a, const u32* b, u32* r, std::size_t n) noexcept {
+    __m128i right[4], left[4];
+    lib::V bits[4];
+    const u32* from[4];
+    for (unsigned j = 0; j < 4; ++j) {
+        u32 mask = 0;
+        for (unsigned i = 0; i < 4; ++i)
+            if ((m.lanes[j] >> i & 1u) != 0) mask |= (width == 2 ? 0xffffu : 0xffu) << (8 * width * i);
+        right[j] = lib::funnel_count(m.right[j]);
+        left[j] = lib::funnel_count(m.left[j]);
+        bits[j] = lib::words(mask);
+        from[j] = m.from_b[j] != 0 ? b : a;
+    }
+    for (std::size_t i = 0; i < n; i += lib::kWords) {
+        lib::V v{};
+        for (unsigned j = 0; j < m.count; ++j)
+            v |= (lib::V)_mm_sll_epi32(_mm_srl_epi32((__m128i)lib::ld(from[j] + i), right[j]), left[j]) & bits[j];
+        lib::st(r + i, v);
+    }
+}
+// A chunk of a and of b put in place at a time (two 1 KB buffers, in L1),
+// then the plan's unshuffled kernel over them: d may be a or b, as every
+// word of a chunk is read before any of its results is stored.
+std::size_t selected(const void* params, const u32* a, const u32* b, const u32* c, u32 cval, u32* d,
+                     std::size_t n) noexcept {
+    const Selected& s = static_cast<const Params*>(params)->selected;
+    constexpr std::size_t kChunk = 256;
+    u32 ra[kChunk], rb[kChunk];
+    std::size_t i = 0;
+    while (n - i >= lib::kWords) {
+        const std::size_t m = std::min(kChunk, (n - i) / lib::kWords * lib::kWords);
+        place(s.a, s.width, a + i, b + i, ra, m);
+        place(s.b, s.width, a + i, b + i, rb, m);
+        i += s.inner(params, ra, rb, c != nullptr ? c + i : nullptr, cval, d + i, m);
+    }
+    return i;
+}
+constexpr UnitHelpers kHelpers = {&warp_merge, &pad_words, &selected};
+#else
 constexpr UnitHelpers kHelpers = {&warp_merge, &pad_words};
+#endif
 #endif
 
 #else
