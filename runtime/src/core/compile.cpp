@@ -205,9 +205,9 @@ void pad_words(std::uint32_t* p, const std::uint32_t* a, const std::uint32_t* b,
 // d[i] = op(a[i], b[i], c[i]) for i < n < kPad through step(pa, pb, pc, r),
 // one whole step over copies padded to kPad elements (pc null where c is)
 // by the kernel unit's pad (simd::UnitHelpers); the padding's results are
-// dropped. Inlined into the out-of-line callers below, so that run() does
-// not set up the 64-byte-aligned frame of the copies on every call,
-// whatever its length.
+// dropped. Inlined into the out-of-line callers below (run_short,
+// run_loop_padded), so that run() does not set up the copies' frame on every
+// call, whatever its length.
 template <class Step>
 [[gnu::always_inline]] inline void run_padded(detail::PadWords pad, Step step, const std::uint32_t* a,
                                               const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,

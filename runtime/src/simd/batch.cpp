@@ -124,7 +124,7 @@ Kernel bind(const Instr& given, int variant, void* params, const char*& name, de
 
     // The widest vectors the CPU has; SSSE3 also shuffles, so SSE2 serves
     // only the forms with no shuffle, or a funnel, on CPUs without it.
-    Kernel k = nullptr;
+    Kernel k = nullptr, place = nullptr;
     if (isa >= Isa::avx512vbmi && (k = kernel_avx512vbmi(plan, out, shuffle, warp)) != nullptr) {
         name = "avx512vbmi";
         pair_controls_avx512vbmi(in, p);
@@ -142,7 +142,7 @@ Kernel bind(const Instr& given, int variant, void* params, const char*& name, de
         p.b_from_a = kb < lanes;
         p.funnel_right[0] = static_cast<std::uint8_t>(8 * width * (ka % lanes));
         p.funnel_right[1] = static_cast<std::uint8_t>(8 * width * (kb % lanes));
-    } else if (shuffle != Shuffle::none && helpers_sse2().selected != nullptr &&
+    } else if (shuffle != Shuffle::none && (place = helpers_sse2().selected) != nullptr &&
                (k = kernel_sse2(plan, out, Shuffle::none, warp)) != nullptr) {
         // Any other selectors on SSE2: each operand's lanes put in place by
         // moves (Selected), then the plan's unshuffled kernel over them; a
@@ -171,7 +171,7 @@ Kernel bind(const Instr& given, int variant, void* params, const char*& name, de
             return m;
         };
         p.selected = Selected{moves_of(in.simd_asel), moves_of(in.simd_bsel), static_cast<std::uint8_t>(width), k};
-        k = helpers_sse2().selected;
+        k = place;
         warp = nullptr;
     }
     if (k != nullptr) new (params) Params(p);

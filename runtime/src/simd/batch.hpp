@@ -83,7 +83,6 @@ struct alignas(16) Params {
 };
 static_assert(sizeof(Params) <= detail::kBatchParamBytes, "compile.hpp keeps room for the kernel parameters");
 
-
 // The kernel of lane plan `plan` (an index into spec::kLanePlans) for an
 // output and a way of applying selectors, from the unit built for SSE2 (no
 // shuffle), SSSE3, AVX2, AVX-512 or AVX-512 VBMI; null where the unit was
@@ -104,8 +103,9 @@ void pair_controls_avx512vbmi(const Instr& in, Params& p);
 // What Compiled::run and warp use besides the kernels, one of each per unit:
 // merge, the warp step's merge of lane results into d where no packed kernel
 // applies (the scalar families); pad, the copy of a short run's sources into
-// a whole step; selected, the kernel of SSE2's other selectors (Selected). From the unit built for SSE2, SSSE3, AVX2 or AVX-512; nulls
-// where the unit was built without those instructions.
+// a whole step; selected, the kernel of SSE2's other selectors (Selected).
+// From the unit built for SSE2, SSSE3, AVX2 or AVX-512; nulls where the unit
+// was built without those instructions.
 struct UnitHelpers {
     detail::WarpMerge merge = nullptr;
     detail::PadWords pad = nullptr;
