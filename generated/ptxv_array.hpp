@@ -121,9 +121,8 @@ enum class LaneOp : unsigned {
     sum_sub,
     sum_absdiff,
     // Mixed types: lanes widened to twice their width, extended by `sa` and
-    // `sb`, where every exact result fits (R3, R5); `code` is the operation,
-    // add sub absdiff min max avrg, then the comparisons eq ... ge; clamped
-    // to d's range under .sat (R7, d signed when `sd`).
+    // `sb`, where every exact result fits (R3, R5); `code` is the WideOp;
+    // clamped to d's range under .sat (R7, d signed when `sd`).
     wide,
     // Unsigned average rounded down: no video instruction's, CUDA's __vhaddu2/4
     // (the cuda_intrinsics table's post-step round_down on vavrg's plan).
@@ -132,6 +131,10 @@ enum class LaneOp : unsigned {
     // __vabs2/4 (the cuda_intrinsics table's plans only).
     abs,
 };
+
+// The operation of a widened plan (LaneOp::wide, the plan's `code`): the
+// lane operations, then the comparisons in instr.hpp's Cmp order (R14).
+enum class WideOp : unsigned { add, sub, absdiff, min, max, avrg, eq, ne, lt, le, gt, ge };
 
 // The clamp an own-width result still needs under .sat when d's signedness
 // differs from the operands' (R7).
@@ -829,22 +832,24 @@ template <int W> PTXV_FI V narrow(Wide<W> t) noexcept {
         return (V)__builtin_shufflevector((u16v)t.lo, (u16v)t.hi, 0, 2, 4, 6, 8, 10, 12, 14);
 #endif
 }
-// Operation order: add sub absdiff min max avrg, then the compares eq..ge.
-template <unsigned Op, class T> PTXV_FI T wide_op(T x, T y) noexcept {
-    if constexpr (Op == 0) return x + y;
-    else if constexpr (Op == 1) return x - y;
-    else if constexpr (Op == 2) return vmax(x - y, y - x);
-    else if constexpr (Op == 3) return vmin(x, y);
-    else if constexpr (Op == 4) return vmax(x, y);
-    else if constexpr (Op == 5) return (x + y + ((T)(x + y >= T{}) & 1)) >> 1;  // R5: (s + (s >= 0)) >> 1
-    else if constexpr (Op == 6) return (T)(x == y) & 1;
-    else if constexpr (Op == 7) return (T)(x != y) & 1;
-    else if constexpr (Op == 8) return (T)(x < y) & 1;
-    else if constexpr (Op == 9) return (T)(x <= y) & 1;
-    else if constexpr (Op == 10) return (T)(x > y) & 1;
-    else return (T)(x >= y) & 1;
+template <WideOp Op, class T> PTXV_FI T wide_op(T x, T y) noexcept {
+    if constexpr (Op == WideOp::add) return x + y;
+    else if constexpr (Op == WideOp::sub) return x - y;
+    else if constexpr (Op == WideOp::absdiff) return vmax(x - y, y - x);
+    else if constexpr (Op == WideOp::min) return vmin(x, y);
+    else if constexpr (Op == WideOp::max) return vmax(x, y);
+    else if constexpr (Op == WideOp::avrg) return (x + y + ((T)(x + y >= T{}) & 1)) >> 1;  // R5: (s + (s >= 0)) >> 1
+    else if constexpr (Op == WideOp::eq) return (T)(x == y) & 1;
+    else if constexpr (Op == WideOp::ne) return (T)(x != y) & 1;
+    else if constexpr (Op == WideOp::lt) return (T)(x < y) & 1;
+    else if constexpr (Op == WideOp::le) return (T)(x <= y) & 1;
+    else if constexpr (Op == WideOp::gt) return (T)(x > y) & 1;
+    else {
+        static_assert(Op == WideOp::ge, "a widened operation without lanes");
+        return (T)(x >= y) & 1;
+    }
 }
-template <int W, unsigned Op> PTXV_FI Wide<W> wide(Wide<W> x, Wide<W> y) noexcept {
+template <int W, WideOp Op> PTXV_FI Wide<W> wide(Wide<W> x, Wide<W> y) noexcept {
     return {wide_op<Op>(x.lo, y.lo), wide_op<Op>(x.hi, y.hi)};
 }
 // R7: .sat clamps to the lane range of d. The range as widened lanes of
@@ -914,7 +919,7 @@ template <unsigned Plan> PTXV_FI Range plan_range() noexcept {
 template <unsigned Plan> PTXV_FI Wide<decode(Plan).bits> widened(V a, V b, const Range& r) noexcept {
     constexpr LanePlan p = decode(Plan);
     constexpr int W = p.bits;
-    const Wide<W> t = wide<W, p.code>(ext<W, p.sa>(a), ext<W, p.sb>(b));
+    const Wide<W> t = wide<W, static_cast<WideOp>(p.code)>(ext<W, p.sa>(a), ext<W, p.sb>(b));
     if constexpr (p.sat) return clamp<W>(t, r);
     else return t;
 }
@@ -940,7 +945,10 @@ template <unsigned Plan> PTXV_FI V lanes(V a, V b, const Range& r = plan_range<P
         else if constexpr (p.op == LaneOp::abs) r = abs<W>(a);
         else if constexpr (p.op == LaneOp::min) r = min<W, p.sa>(a, b);
         else if constexpr (p.op == LaneOp::max) r = max<W, p.sa>(a, b);
-        else r = cmp<W, p.sa, p.code, p.ones>(a, b);
+        else {
+            static_assert(p.op == LaneOp::cmp, "a lane plan whose operation runs in no kernel");
+            r = cmp<W, p.sa, p.code, p.ones>(a, b);
+        }
         if constexpr (p.fix == LaneFix::to_signed) return to_signed<W>(r);
         else if constexpr (p.fix == LaneFix::to_unsigned) return to_unsigned<W>(r);
         else return r;

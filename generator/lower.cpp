@@ -955,16 +955,17 @@ Lowered lower_simd(const Variant& v) {
 // lanes widened to twice their width, where every exact lane result fits
 // (R5); the clamp .sat still needs; and for .add (R11) how the sum is taken.
 
-// The operation of a widened plan, as wide_op numbers it.
-unsigned wide_code(const Variant& v) {
+// The operation of a widened plan.
+lane::WideOp wide_code(const Variant& v) {
     switch (v.opcode->operation) {
-        case Operation::add: return 0;
-        case Operation::sub: return 1;
-        case Operation::absdiff: return 2;
-        case Operation::min: return 3;
-        case Operation::max: return 4;
-        case Operation::avrg: return 5;
-        case Operation::set: return 6 + static_cast<unsigned>(v.cmp);
+        case Operation::add: return lane::WideOp::add;
+        case Operation::sub: return lane::WideOp::sub;
+        case Operation::absdiff: return lane::WideOp::absdiff;
+        case Operation::min: return lane::WideOp::min;
+        case Operation::max: return lane::WideOp::max;
+        case Operation::avrg: return lane::WideOp::avrg;
+        case Operation::set:
+            return static_cast<lane::WideOp>(static_cast<unsigned>(lane::WideOp::eq) + static_cast<unsigned>(v.cmp));
         default: throw std::logic_error("lane plan of a non-SIMD operation");
     }
 }
@@ -1027,7 +1028,7 @@ std::pair<lane::LanePlan, std::string> lane_plan_of(const Variant& v) {
     }
     // Mixed types: widened lanes, where every exact result fits (R3, R5).
     p.op = LaneOp::wide;
-    p.code = wide_code(v);
+    p.code = static_cast<unsigned>(wide_code(v));
     p.sa = sa;
     p.sb = sb;
     p.sat = v.sat;

@@ -31,9 +31,8 @@ enum class LaneOp : unsigned {
     sum_sub,
     sum_absdiff,
     // Mixed types: lanes widened to twice their width, extended by `sa` and
-    // `sb`, where every exact result fits (R3, R5); `code` is the operation,
-    // add sub absdiff min max avrg, then the comparisons eq ... ge; clamped
-    // to d's range under .sat (R7, d signed when `sd`).
+    // `sb`, where every exact result fits (R3, R5); `code` is the WideOp;
+    // clamped to d's range under .sat (R7, d signed when `sd`).
     wide,
     // Unsigned average rounded down: no video instruction's, CUDA's __vhaddu2/4
     // (the cuda_intrinsics table's post-step round_down on vavrg's plan).
@@ -42,6 +41,10 @@ enum class LaneOp : unsigned {
     // __vabs2/4 (the cuda_intrinsics table's plans only).
     abs,
 };
+
+// The operation of a widened plan (LaneOp::wide, the plan's `code`): the
+// lane operations, then the comparisons in instr.hpp's Cmp order (R14).
+enum class WideOp : unsigned { add, sub, absdiff, min, max, avrg, eq, ne, lt, le, gt, ge };
 
 // The clamp an own-width result still needs under .sat when d's signedness
 // differs from the operands' (R7).
@@ -110,13 +113,14 @@ constexpr bool mirror(const LanePlan& p, LanePlan& m) noexcept {
     switch (p.op) {
         case LaneOp::cmp: m.code = mirrored_compare(p.code); break;
         case LaneOp::sum_add: m.sa = p.sb; m.sb = p.sa; break;
-        case LaneOp::wide:
-            // add sub absdiff min max avrg, then the compares eq ... ge
-            if (p.code == 1) return false;
-            m.code = p.code < 6 ? p.code : 6 + mirrored_compare(p.code - 6);
+        case LaneOp::wide: {
+            constexpr unsigned eq = static_cast<unsigned>(WideOp::eq);
+            if (p.code == static_cast<unsigned>(WideOp::sub)) return false;
+            m.code = p.code < eq ? p.code : eq + mirrored_compare(p.code - eq);
             m.sa = p.sb;
             m.sb = p.sa;
             break;
+        }
         default: return false;
     }
     return encode(m) != encode(p);
