@@ -19,6 +19,7 @@
 #include <sstream>
 
 #include "model.hpp"
+#include "operations.hpp"
 
 namespace ptxv::gen {
 
@@ -283,36 +284,10 @@ private:
             if (names[i][0] != '\0') t.emplace_back(names[i], static_cast<E>(i));
         return t;
     }
-    static const std::vector<std::pair<const char*, Type>>& types() {
-        static const auto t = choices<Type>(kTypeNames);
-        return t;
-    }
-    static const std::vector<std::pair<const char*, Op2>>& op2s() {
-        static const auto t = choices<Op2>(kOp2Names);
-        return t;
-    }
-    static const std::vector<std::pair<const char*, Cmp>>& cmps() {
-        static const auto t = choices<Cmp>(kCmpNames);
-        return t;
-    }
-    static const std::vector<std::pair<const char*, Mode>>& modes() {
-        static const auto t = choices<Mode>(kModeNames);
-        return t;
-    }
-    static const std::vector<std::pair<const char*, Scale>>& scales() {
-        static const auto t = choices<Scale>(kScaleNames);
-        return t;
-    }
-    static const std::vector<std::pair<const char*, Sel>>& sels() {
-        static const auto t = choices<Sel>(kSelNames);
-        return t;
-    }
-    static const std::vector<std::pair<const char*, Operation>>& operations() {
-        static const auto t = choices<Operation>(kOperationNames);
-        return t;
-    }
-    static const std::vector<std::pair<const char*, Geometry>>& geometry_names() {
-        static const auto t = choices<Geometry>(kGeometryNames);
+    // One list per enum, made once.
+    template <class E, std::size_t N>
+    static const std::vector<std::pair<const char*, E>>& vocabulary(const char* const (&names)[N]) {
+        static const auto t = choices<E>(names);
         return t;
     }
 
@@ -483,7 +458,7 @@ private:
         GeometryDef g;
         g.loc = at(n);
         g.name = str(f["name"], "geometry name");
-        g.geometry = one_enum(f["name"], "geometry name", geometry_names());
+        g.geometry = one_enum(f["name"], "geometry name", vocabulary<Geometry>(kGeometryNames));
         for (const auto& prev : spec.geometries)
             if (prev.name == g.name) fail(f["name"], "duplicate geometry '" + g.name + "'");
         g.lanes = integer(f["lanes"], "lanes", 1, 4);
@@ -594,7 +569,7 @@ private:
             if (!std::all_of(op.name.begin(), op.name.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }) ||
                 op.name[0] < 'a' || op.name[0] > 'z')
                 fail(of["name"], "opcode name '" + op.name + "' must be lower-case letters and digits");
-            op.operation = one_enum(of["operation"], "operation", operations());
+            op.operation = one_enum(of["operation"], "operation", vocabulary<Operation>(kOperationNames));
             for (const auto& prev : fam.opcodes)
                 if (prev.name == op.name) fail(o, "duplicate opcode '" + op.name + "'");
             fam.opcodes.push_back(op);
@@ -602,18 +577,18 @@ private:
         if (fam.opcodes.empty()) fail(f["opcodes"], ctx + ": no opcodes");
 
         auto tf = fields(f["types"], ctx + " types", {"dtype", "atype", "btype"}, {"atype", "btype"});
-        if (tf.count("dtype")) fam.dtypes = enums(tf["dtype"], "dtype", types());
-        fam.atypes = enums(tf["atype"], "atype", types());
-        fam.btypes = enums(tf["btype"], "btype", types());
+        if (tf.count("dtype")) fam.dtypes = enums(tf["dtype"], "dtype", vocabulary<Type>(kTypeNames));
+        fam.atypes = enums(tf["atype"], "atype", vocabulary<Type>(kTypeNames));
+        fam.btypes = enums(tf["btype"], "btype", vocabulary<Type>(kTypeNames));
         for (const auto& kv : tf)
-            if (enums(kv.second, kv.first, types()).empty()) fail(kv.second, ctx + ": " + kv.first + " lists no type");
+            if (enums(kv.second, kv.first, vocabulary<Type>(kTypeNames)).empty()) fail(kv.second, ctx + ": " + kv.first + " lists no type");
 
         if (f.count("sat")) fam.sat = boolean(f["sat"], "sat");
         if (f.count("po")) fam.po = boolean(f["po"], "po");
-        if (f.count("op2")) fam.op2 = enums(f["op2"], "op2", op2s());
-        if (f.count("cmp")) fam.cmp = enums(f["cmp"], "cmp", cmps());
-        if (f.count("mode")) fam.mode = enums(f["mode"], "mode", modes());
-        if (f.count("scale")) fam.scale = enums(f["scale"], "scale", scales());
+        if (f.count("op2")) fam.op2 = enums(f["op2"], "op2", vocabulary<Op2>(kOp2Names));
+        if (f.count("cmp")) fam.cmp = enums(f["cmp"], "cmp", vocabulary<Cmp>(kCmpNames));
+        if (f.count("mode")) fam.mode = enums(f["mode"], "mode", vocabulary<Mode>(kModeNames));
+        if (f.count("scale")) fam.scale = enums(f["scale"], "scale", vocabulary<Scale>(kScaleNames));
         auto negsets = [&](const YAML::Node& list, const std::string& what) {
             std::vector<std::uint8_t> out;
             for (const auto& s : seq(list, what)) {
@@ -629,12 +604,12 @@ private:
         };
         if (f.count("negation")) fam.negation = negsets(f["negation"], ctx + " negation");
         if (f.count("negation_po")) fam.negation_po = negsets(f["negation_po"], ctx + " negation_po");
-        if (f.count("source_selectors")) fam.source_selectors = enums(f["source_selectors"], "source_selectors", sels());
-        if (f.count("dest_selectors")) fam.dest_selectors = enums(f["dest_selectors"], "dest_selectors", sels());
+        if (f.count("source_selectors")) fam.source_selectors = enums(f["source_selectors"], "source_selectors", vocabulary<Sel>(kSelNames));
+        if (f.count("dest_selectors")) fam.dest_selectors = enums(f["dest_selectors"], "dest_selectors", vocabulary<Sel>(kSelNames));
         if (f.count("ignored_dest_selectors"))
-            fam.ignored_dest_selectors = enums(f["ignored_dest_selectors"], "ignored_dest_selectors", sels());
+            fam.ignored_dest_selectors = enums(f["ignored_dest_selectors"], "ignored_dest_selectors", vocabulary<Sel>(kSelNames));
         if (f.count("ignored_c_selectors"))
-            fam.ignored_c_selectors = enums(f["ignored_c_selectors"], "ignored_c_selectors", sels());
+            fam.ignored_c_selectors = enums(f["ignored_c_selectors"], "ignored_c_selectors", vocabulary<Sel>(kSelNames));
         fam.immediates = boolean(f["immediates"], "immediates");
         fam.c_operand = one_enum<spec::COperand>(f["c_operand"], "c_operand",
                                                  {{"with_op2_or_dsel", spec::COperand::with_op2_or_dsel},
@@ -659,10 +634,8 @@ private:
             if (!ok) fail(f.count(key) ? f[key] : n, ctx + ": " + why);
         };
         for (const auto& op : fam.opcodes) {
-            const bool set = op.operation == Operation::set;
-            const bool shift = op.operation == Operation::shl || op.operation == Operation::shr;
-            const bool mad = op.operation == Operation::mad;
-            const bool avrg = op.operation == Operation::avrg;
+            const OperationRow& r = row(op.operation);
+            const bool set = r.compares, shift = r.shifts, mad = r.mad;
             need(set == !fam.cmp.empty(), "cmp", "opcode '" + op.name + "': a .cmp list belongs exactly to set operations");
             need(shift == !fam.mode.empty(), "mode", "opcode '" + op.name + "': a .mode list belongs exactly to shift operations");
             need(!set || fam.dtypes.empty(), "types", "opcode '" + op.name + "': a set operation has no dtype (R14)");
@@ -671,8 +644,8 @@ private:
             need(mad || (!fam.po && fam.scale.empty() && fam.negation.empty()), "po",
                  "opcode '" + op.name + "': .po, .scale and negation belong to mad");
             need(!mad || fam.op2.empty(), "op2", "opcode '" + op.name + "': mad takes no secondary operation");
-            need(!avrg || simd, "geometry", "opcode '" + op.name + "': avrg exists only for SIMD geometries");
-            need(!(shift || mad) || !simd, "geometry", "opcode '" + op.name + "': shift and mad are scalar only");
+            need(r.scalar || simd, "geometry", "opcode '" + op.name + "': " + spelling(op.operation) + " exists only for SIMD geometries");
+            need(r.simd || !simd, "geometry", "opcode '" + op.name + "': " + spelling(op.operation) + " is scalar only");
         }
         need(fam.po || fam.negation_po.empty(), "negation_po", "negation_po without po");
         need(!fam.po || !fam.negation_po.empty() || fam.negation.empty(), "negation_po",

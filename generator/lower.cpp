@@ -22,6 +22,8 @@
 // mistake fails the build instead of producing a wrong header.
 #include "lower.hpp"
 
+#include "operations.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -99,10 +101,6 @@ struct Body {
 
 // ---------------------------------------------------------------------------
 // Scalar forms (vadd..vmax, vshl/vshr, vset).
-
-struct Range {
-    i64 lo, hi;
-};
 
 Range ext_range32(Type t) {
     return t == Type::s32 ? Range{-(i64{1} << 31), (i64{1} << 31) - 1} : Range{0, (i64{1} << 32) - 1};
@@ -264,18 +262,6 @@ Lowered lower_scalar_vop_words(const Variant& v) {
 
 Lowered lower_scalar_vop_wide(const Variant& v);
 
-// The range of vadd..vmax's exact result for operands in ra and rb.
-Range vop_range(Operation op, Range ra, Range rb) {
-    switch (op) {
-        case Operation::add: return {ra.lo + rb.lo, ra.hi + rb.hi};
-        case Operation::sub: return {ra.lo - rb.hi, ra.hi - rb.lo};
-        case Operation::absdiff: return {0, std::max(std::max(ra.hi - rb.lo, rb.hi - ra.lo), i64{0})};
-        case Operation::min: return {std::min(ra.lo, rb.lo), std::min(ra.hi, rb.hi)};
-        case Operation::max: return {std::max(ra.lo, rb.lo), std::max(ra.hi, rb.hi)};
-        default: return {0, 0};
-    }
-}
-
 // Both sources a byte or half-word (R1): each extended value lies in
 // [-2^15, 2^16), so the sum, difference, |a - b|, min and max lie in
 // (-2^17, 2^17) and are exact as signed 32-bit words, where signed compares
@@ -290,7 +276,7 @@ std::string lower_scalar_vop_part(const Variant& v) {
     b.u32("ta", scalar_ext32("a", "asel", v.atype));
     b.u32("tb", scalar_ext32("b", "bsel", v.btype));
     const auto part = [](Type t) { return t == Type::s32 ? Range{-(i64{1} << 15), (i64{1} << 15) - 1} : Range{0, 0xffff}; };
-    const Range r = vop_range(op, part(v.atype), part(v.btype));
+    const Range r = result_range(op, part(v.atype), part(v.btype));
     std::string e;
     switch (op) {
         case Operation::add: e = "ta + tb"; break;
@@ -343,7 +329,7 @@ Lowered lower_scalar_vop_wide(const Variant& v) {
     b.i64v("ta", scalar_ext("a", "asel", v.atype));
     b.i64v("tb", scalar_ext("b", "bsel", v.btype));
     const Range ra = ext_range32(v.atype), rb = ext_range32(v.btype);
-    const Range r = vop_range(op, ra, rb);
+    const Range r = result_range(op, ra, rb);
     std::string e;
     switch (op) {
         case Operation::add: e = "ta + tb"; break;
@@ -934,12 +920,12 @@ Lowered lower_simd(const Variant& v) {
     L.x = XParam::mask;
     L.body = s.b.str();
     L.strategy = s.strategy;
-    // R11 sums op(Va, Vb) over the masked lanes; every operation but a
-    // compare is 0 on Va = Vb = 0 (R5: exact on the extended values), so
-    // clearing both operands outside the mask leaves the sum unchanged.
+    // R11 sums op(Va, Vb) over the masked lanes; where op is 0 on Va = Vb = 0
+    // (R5: exact on the extended values), clearing both operands outside the
+    // mask leaves the sum unchanged.
     if (s.merged)
         L.mask_fold = MaskFold::merge;
-    else if (s.acc && v.opcode->operation != Operation::set)
+    else if (s.acc && row(v.opcode->operation).zero_on_zero_lanes)
         L.mask_fold = MaskFold::zero;
     // The bound forms fold the mask in where it only merges: no other use of
     // m may hide in the body.
@@ -954,21 +940,6 @@ Lowered lower_simd(const Variant& v) {
 // own width where the types allow (paddb, pminub, pcmpgtb, ...), else on
 // lanes widened to twice their width, where every exact lane result fits
 // (R5); the clamp .sat still needs; and for .add (R11) how the sum is taken.
-
-// The operation of a widened plan.
-lane::WideOp wide_code(const Variant& v) {
-    switch (v.opcode->operation) {
-        case Operation::add: return lane::WideOp::add;
-        case Operation::sub: return lane::WideOp::sub;
-        case Operation::absdiff: return lane::WideOp::absdiff;
-        case Operation::min: return lane::WideOp::min;
-        case Operation::max: return lane::WideOp::max;
-        case Operation::avrg: return lane::WideOp::avrg;
-        case Operation::set:
-            return static_cast<lane::WideOp>(static_cast<unsigned>(lane::WideOp::eq) + static_cast<unsigned>(v.cmp));
-        default: throw std::logic_error("lane plan of a non-SIMD operation");
-    }
-}
 
 // The plan, and how it computes in a few words. A plan holds only what its
 // kernels read (the types of a wrap-around add, say, are left out), so that
@@ -1028,7 +999,7 @@ std::pair<lane::LanePlan, std::string> lane_plan_of(const Variant& v) {
     }
     // Mixed types: widened lanes, where every exact result fits (R3, R5).
     p.op = LaneOp::wide;
-    p.code = static_cast<unsigned>(wide_code(v));
+    p.code = static_cast<unsigned>(wide_op_of(op, v.cmp));
     p.sa = sa;
     p.sb = sb;
     p.sat = v.sat;
