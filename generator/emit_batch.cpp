@@ -71,7 +71,7 @@ OutputFile emit_batch(const Model& m, const EmitOptions& opt) {
             form("pre_d", sig_d, L.same_pre_d, "k::" + n + "(a, b, c, " + full + ")");
         } else {
             // A body over the parameters decoded into pw, in namespace detail::<ns>.
-            const auto decoded = [&](const char* ns, int same, const std::string& body) {
+            const auto decoded = [&](const char* ns, int same, const ir::Body& body) {
                 o << "namespace detail::" << ns << " {\n";
                 if (same >= 0) {
                     shared(same);
@@ -79,7 +79,7 @@ OutputFile emit_batch(const Model& m, const EmitOptions& opt) {
                     o << "PTXV_FI std::uint32_t " << n << sig << "    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};\n";
                     if (L.x == XParam::dsel) o << "    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};\n";
                     if (L.x == XParam::neg && L.x_used) o << "    const NegP neg{pw[8], pw[9], pw[10]};\n";
-                    o << body << "}\n";
+                    o << ir::cpp(body) << "}\n";
                 }
                 o << "}  // namespace detail::" << ns << "\n";
             };
@@ -90,7 +90,7 @@ OutputFile emit_batch(const Model& m, const EmitOptions& opt) {
             } else {
                 o << "PTXV_FI std::uint32_t " << n << sig_d;
                 // The defaults include d without a selector: the whole-word body where there is one.
-                if (L.whole_body.empty())
+                if (!L.whole_body)
                     o << "    return rt::" << n << "(a, b, c, 0u, 0u, 0u);\n";
                 else
                     o << "    (void)c;\n    return rt::whole::" << n << "(a, b, 0u, 0u);\n";
@@ -99,10 +99,10 @@ OutputFile emit_batch(const Model& m, const EmitOptions& opt) {
             o << "}  // namespace detail::pre_d\n";
             // Both sources a byte or half-word: the part body where there is
             // one, the general one otherwise.
-            if (L.part_body.empty()) {
+            if (!L.part_body) {
                 o << "namespace detail::pre_p {\nusing detail::pre::" << n << ";\n}  // namespace detail::pre_p\n";
             } else {
-                decoded("pre_p", L.same_pre_p, L.part_body);
+                decoded("pre_p", L.same_pre_p, *L.part_body);
             }
         }
     }

@@ -119,8 +119,9 @@ private:
 // variant has none.
 enum class Rt { general, part, whole };
 bool emit_scalar_rt(std::ostringstream& o, const Variant& v, const Lowered& L, Rt which) {
-    const std::string& body = which == Rt::general ? L.body : which == Rt::part ? L.part_body : L.whole_body;
-    if (body.empty()) return false;
+    const ir::Body* body = which == Rt::general ? &L.body : which == Rt::part ? L.part_body ? &*L.part_body : nullptr
+                                                          : L.whole_body ? &*L.whole_body : nullptr;
+    if (!body) return false;
     const char* xname = L.x == XParam::dsel ? "dsel" : L.x == XParam::neg ? "neg" : "";
     if (which == Rt::general) o << "// " << v.ptx() << ": " << L.strategy << "\n";
     o << "PTXV_FI constexpr u32 " << L.name;
@@ -129,7 +130,7 @@ bool emit_scalar_rt(std::ostringstream& o, const Variant& v, const Lowered& L, R
     else
         o << "(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned"
           << (L.x_used ? std::string(" ") + xname : std::string()) << ") noexcept {\n";
-    o << body << "}\n";
+    o << ir::cpp(*body) << "}\n";
     return true;
 }
 
@@ -176,7 +177,7 @@ void emit_scalar_template(std::ostringstream& o, const Variant& v, const Lowered
     }
     const std::string check = checks.use(o, base, params, lines);
     // The form macro by the bodies the plan pass made (generator/primitives/forms.hpp).
-    const bool whole = !L.whole_body.empty(), part = !L.part_body.empty();
+    const bool whole = L.whole_body.has_value(), part = L.part_body.has_value();
     std::string macro;
     if (L.x == XParam::dsel)
         macro = std::string("PTXV_DSEL") + (whole ? "_WHOLE" : "") + (part ? "_PART" : "") + "_FORMS";
@@ -198,7 +199,7 @@ std::string lanes_of(const Variant& v) { return std::string("detail::lanes<") + 
 // B under mask m, which the run-time and compile-time forms share.
 void emit_simd_kernel(std::ostringstream& o, const Variant& v, const Lowered& L) {
     o << "// " << v.ptx() << ": " << L.strategy << "\n"
-      << "PTXV_FI constexpr u32 " << L.name << "(u32 A, u32 B, u32 c, unsigned m) noexcept {\n" << L.body << "}\n";
+      << "PTXV_FI constexpr u32 " << L.name << "(u32 A, u32 B, u32 c, unsigned m) noexcept {\n" << ir::cpp(L.body) << "}\n";
 }
 
 // A SIMD variant's run-time and compile-time forms (forms.hpp), the

@@ -28,6 +28,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <optional>
+#include <unordered_map>
 #include <sstream>
 #include <stdexcept>
 #include <utility>
@@ -85,14 +87,15 @@ Geo geo_of(Geometry g) {
 // ---------------------------------------------------------------------------
 // Body text.
 
-struct Body {
-    std::ostringstream o;
-    void line(const std::string& s) { o << "    " << s << "\n"; }
-    void u32(const std::string& n, const std::string& e) { line("const u32 " + n + " = " + e + ";"); }
-    void u64v(const std::string& n, const std::string& e) { line("const std::uint64_t " + n + " = " + e + ";"); }
-    void i64v(const std::string& n, const std::string& e) { line("const std::int64_t " + n + " = " + e + ";"); }
-    void ret(const std::string& e) { line("return " + e + ";"); }
-    std::string str() const { return o.str(); }
+// A body whose statements are still C++ text: each a raw node of the tree.
+struct TextBody {
+    ir::Body t;
+    void u32(const std::string& n, const std::string& e) { t.let(ir::Ty::u32, n, ir::raw(e, ir::Ty::u32)); }
+    void uint(const std::string& n, const std::string& e) { t.let(ir::Ty::uint, n, ir::raw(e, ir::Ty::uint)); }
+    void u64v(const std::string& n, const std::string& e) { t.let(ir::Ty::u64, n, ir::raw(e, ir::Ty::u64)); }
+    void i64v(const std::string& n, const std::string& e) { t.let(ir::Ty::i64, n, ir::raw(e, ir::Ty::i64)); }
+    void ret(const std::string& e) { t.ret(ir::raw(e, ir::Ty::u32)); }
+    const ir::Body& str() const { return t; }
 };
 
 [[noreturn]] void fail(const Variant& v, const std::string& what) {
@@ -112,37 +115,50 @@ std::string scalar_ext(const char* x, const char* sel, Type t) {
     return std::string("static_cast<std::int64_t>(detail::xu(") + x + ", " + sel + "))";
 }
 
+// The value .min/.max (R8) compare with c: the result's 64-bit pattern, read
+// with dtype's signedness (vset: atype's), against c extended the same way.
+// Where that value is the low word sign- or zero-extended, 32-bit compares
+// do (detail::min_su and friends where the two sides are read differently);
+// otherwise it is given as an int64 value.
+struct Compared {
+    enum Kind { sx32, zx32, value } kind;
+    ir::E wide;  // `value`: the int64 value
+};
+
 // The secondary operation (R8) or the d-selector merge (R9), the closing part
 // of every scalar form but vmad. `low` is the low 32 bits of the (saturated)
-// result. The value .min/.max compare is the result's 64-bit pattern, read
-// with dtype's signedness (vset: atype's), against c extended the same way;
-// `wide` is that value as an int64 expression, or "sx32"/"zx32" when it is
-// `low` sign- or zero-extended, where 32-bit compares do (detail::min_su and
-// friends where the two sides are read differently).
-void scalar_tail(Body& b, const Variant& v, const std::string& low, const std::string& wide, bool signed_d) {
+// result.
+void scalar_tail(ir::Body& b, const Variant& v, const ir::E& low, const Compared& key, bool signed_d) {
+    using namespace ir;
+    const E c = var("c", Ty::u32);
     const bool min = v.op2 == Op2::min;
     switch (v.op2) {
-        case Op2::none:
-            b.ret("detail::dmerge(c, " + low + ", dsel)");
-            return;
-        case Op2::add:
-            b.ret(low + " + c");
-            return;
+        case Op2::none: return b.ret(call("dmerge", {c, low, var("dsel", Ty::dsel)}));
+        case Op2::add: return b.ret(low + c);
         case Op2::min:
-        case Op2::max:
-            break;
+        case Op2::max: break;
     }
-    if (wide == "sx32" || wide == "zx32") {
-        // 32-bit compares: the same signedness on both sides, or one key adjusted.
-        const char* k = wide == "sx32" ? (signed_d ? "_s32(" : "_su(") : (signed_d ? "_zs(" : "_u32(");
-        b.ret(std::string(min ? "detail::min" : "detail::max") + k + low + ", c)");
-    } else if (signed_d) {
-        b.ret("static_cast<u32>(" + std::string(min ? "detail::wmin(" : "detail::wmax(") + wide +
-              ", detail::sx32(c)))");
-    } else {
-        b.ret("static_cast<u32>(" + std::string(min ? "detail::umin64(" : "detail::umax64(") +
-              "static_cast<std::uint64_t>(" + wide + "), std::uint64_t{c}))");
+    switch (key.kind) {
+        case Compared::sx32:
+        case Compared::zx32: {
+            // 32-bit compares: the same signedness on both sides, or one key adjusted.
+            static const char* const names[2][2][2] = {{{"max_u32", "max_zs"}, {"max_su", "max_s32"}},
+                                                       {{"min_u32", "min_zs"}, {"min_su", "min_s32"}}};
+            return b.ret(call(names[min][key.kind == Compared::sx32][signed_d], {low, c}));
+        }
+        case Compared::value:
+            if (signed_d) return b.ret(cast(Ty::u32, call(min ? "wmin" : "wmax", {key.wide, call("sx32", {c})})));
+            return b.ret(cast(Ty::u32, call(min ? "umin64" : "umax64", {cast(Ty::u64, key.wide), cast(Ty::u64, c, true)})));
     }
+}
+
+// The same over a body still written as text: `wide` is the int64 value, or
+// "sx32"/"zx32" for the low word extended.
+void scalar_tail(TextBody& b, const Variant& v, const std::string& low, const std::string& wide, bool signed_d) {
+    const Compared key = wide == "sx32"   ? Compared{Compared::sx32, {}}
+                         : wide == "zx32" ? Compared{Compared::zx32, {}}
+                                          : Compared{Compared::value, ir::raw(wide, ir::Ty::i64)};
+    scalar_tail(b.t, v, ir::raw(low, ir::Ty::u32), key, signed_d);
 }
 
 // .sat of vadd..vmax on a whole word (R6): a signed dtype clamps to S32, an
@@ -187,7 +203,7 @@ bool vop_on_words(const Variant& v) {
 
 Lowered lower_scalar_vop_words(const Variant& v) {
     Lowered L;
-    Body b;
+    TextBody b;
     b.u32("ta", scalar_ext32("a", "asel", v.atype));
     b.u32("tb", scalar_ext32("b", "bsel", v.btype));
     const Operation op = v.opcode->operation;
@@ -270,8 +286,8 @@ Lowered lower_scalar_vop_wide(const Variant& v);
 // negative word reads above every part's maximum, as the 64-bit pattern
 // does), and .min/.max (R8) read the word sign-extended, which is the exact
 // value.
-std::string lower_scalar_vop_part(const Variant& v) {
-    Body b;
+ir::Body lower_scalar_vop_part(const Variant& v) {
+    TextBody b;
     const Operation op = v.opcode->operation;
     b.u32("ta", scalar_ext32("a", "asel", v.atype));
     b.u32("tb", scalar_ext32("b", "bsel", v.btype));
@@ -306,15 +322,16 @@ std::string lower_scalar_vop_part(const Variant& v) {
 }
 
 Lowered lower_scalar_vop(const Variant& v) {
-    std::string whole_body;
+    std::optional<ir::Body> whole_body;
     if (vop_on_words(v)) {
         Lowered words = lower_scalar_vop_words(v);
-        if (words.whole_body.empty()) return words;
-        whole_body = words.whole_body;
+        // A words body for the whole word alone: the general one is wide.
+        if (!words.whole_body) return words;
+        whole_body = std::move(words.whole_body);
     }
     Lowered L = lower_scalar_vop_wide(v);
-    if (!whole_body.empty()) {
-        L.whole_body = whole_body;
+    if (whole_body) {
+        L.whole_body = std::move(whole_body);
         L.strategy += "; whole d: 32-bit words, saturating";
     }
     L.part_body = lower_scalar_vop_part(v);
@@ -324,7 +341,7 @@ Lowered lower_scalar_vop(const Variant& v) {
 
 Lowered lower_scalar_vop_wide(const Variant& v) {
     Lowered L;
-    Body b;
+    TextBody b;
     const Operation op = v.opcode->operation;
     b.i64v("ta", scalar_ext("a", "asel", v.atype));
     b.i64v("tb", scalar_ext("b", "bsel", v.btype));
@@ -365,7 +382,7 @@ Lowered lower_scalar_vop_wide(const Variant& v) {
 
 Lowered lower_scalar_shift(const Variant& v) {
     Lowered L;
-    Body b;
+    TextBody b;
     const bool shl = v.opcode->operation == Operation::shl;
     const bool sa = v.atype == Type::s32;
     const bool clamp = v.mode == Mode::clamp;
@@ -385,7 +402,7 @@ Lowered lower_scalar_shift(const Variant& v) {
         b.u32("tb", "detail::xu32(b, bsel)");
         std::string t;
         if (!clamp) {
-            b.line("const unsigned s = tb & 31u;");
+            b.uint("s", "tb & 31u");
             t = shl ? "ta << s" : sa ? "detail::sar32(ta, s)" : "ta >> s";
             L.strategy = "32-bit shift (.wrap: amount below 32)";
         } else if (!shl && sa) {
@@ -413,7 +430,7 @@ Lowered lower_scalar_shift(const Variant& v) {
     }
     b.i64v("ta", scalar_ext("a", "asel", v.atype));
     b.u32("tb", "detail::xu32(b, bsel)");
-    b.line(std::string("const unsigned s = ") + (clamp ? "detail::umin32(tb, 32u)" : "tb & 31u") + ";");
+    b.uint("s", clamp ? "detail::umin32(tb, 32u)" : "tb & 31u");
     // The shifted value's low 64 bits (R12): all that .sat (its low 34
     // bits), .min/.max (64) and d (32) read.
     if (shl) {
@@ -439,26 +456,21 @@ Lowered lower_scalar_shift(const Variant& v) {
     return L;
 }
 
-const char* cmp_op(Cmp c) {
-    switch (c) {
-        case Cmp::eq: return " == ";
-        case Cmp::ne: return " != ";
-        case Cmp::lt: return " < ";
-        case Cmp::le: return " <= ";
-        case Cmp::gt: return " > ";
-        case Cmp::ge: return " >= ";
-    }
-    return " == ";
+// The extended operand (R1) as a 32-bit word.
+ir::E ext32(const char* x, const char* sel, Type t) {
+    return ir::call(t == Type::s32 ? "xs32" : "xu32", {ir::var(x, ir::Ty::u32), ir::var(sel, ir::Ty::sel)});
 }
 
 // A vset's compare of ta and tb, both 32-bit words holding the extended
 // values (R5): as they stand where the types agree (read as int32_t for
 // .s32), else through detail::lt_us and friends with the unsigned operand
 // first, the order reversed where that is b.
-std::string word_compare(Cmp cmp, Type at, Type bt) {
+ir::E word_compare(Cmp cmp, Type at, Type bt, const ir::E& ta, const ir::E& tb) {
+    using namespace ir;
     if (at != bt) {
         const bool swap = at == Type::s32;
-        const std::string args = swap ? "(tb, ta)" : "(ta, tb)";
+        const E& u = swap ? tb : ta;
+        const E& s = swap ? ta : tb;
         // cmp as seen from the unsigned operand.
         Cmp c = cmp;
         if (swap) {
@@ -471,39 +483,41 @@ std::string word_compare(Cmp cmp, Type at, Type bt) {
             }
         }
         switch (c) {
-            case Cmp::lt: return "detail::lt_us" + args;
-            case Cmp::le: return "detail::le_us" + args;
-            case Cmp::gt: return "!detail::le_us" + args;
-            case Cmp::ge: return "!detail::lt_us" + args;
-            case Cmp::eq: return "detail::eq_us" + args;
-            case Cmp::ne: return "!detail::eq_us" + args;
+            case Cmp::lt: return call("lt_us", {u, s});
+            case Cmp::le: return call("le_us", {u, s});
+            case Cmp::gt: return !call("le_us", {u, s});
+            case Cmp::ge: return !call("lt_us", {u, s});
+            case Cmp::eq: return call("eq_us", {u, s});
+            case Cmp::ne: return !call("eq_us", {u, s});
         }
     }
     if (at == Type::s32) {
         switch (cmp) {
             case Cmp::eq: case Cmp::ne: break;
-            case Cmp::lt: return "detail::lt_s32(ta, tb)";
-            case Cmp::le: return "!detail::lt_s32(tb, ta)";
-            case Cmp::gt: return "detail::lt_s32(tb, ta)";
-            case Cmp::ge: return "!detail::lt_s32(ta, tb)";
+            case Cmp::lt: return call("lt_s32", {ta, tb});
+            case Cmp::le: return !call("lt_s32", {tb, ta});
+            case Cmp::gt: return call("lt_s32", {tb, ta});
+            case Cmp::ge: return !call("lt_s32", {ta, tb});
         }
     }
-    return std::string("ta") + cmp_op(cmp) + "tb";
+    static const Bin ops[] = {Bin::eq, Bin::ne, Bin::lt, Bin::le, Bin::gt, Bin::ge};  // Cmp's order
+    return binary(ops[static_cast<int>(cmp)], ta, tb);
 }
 
 // The body of a vset on 32-bit words; `part`: both sources a byte or
 // half-word, whose extended values every signed word holds.
-std::string scalar_set_body(const Variant& v, bool part) {
-    Body b;
-    b.u32("ta", scalar_ext32("a", "asel", v.atype));
-    b.u32("tb", scalar_ext32("b", "bsel", v.btype));
-    const std::string e = part ? word_compare(v.cmp, Type::s32, Type::s32) : word_compare(v.cmp, v.atype, v.btype);
-    b.u32("t", "static_cast<u32>(" + e + ")");
+ir::Body scalar_set_body(const Variant& v, bool part) {
+    using namespace ir;
+    ir::Body b;
+    const E ta = b.let(Ty::u32, "ta", ext32("a", "asel", v.atype));
+    const E tb = b.let(Ty::u32, "tb", ext32("b", "bsel", v.btype));
+    const E e = part ? word_compare(v.cmp, Type::s32, Type::s32, ta, tb) : word_compare(v.cmp, v.atype, v.btype, ta, tb);
+    const E t = b.let(Ty::u32, "t", cast(Ty::u32, e));
     // R14: atype's signedness reads c for .min/.max; t, 0 or 1, is the same
     // word read either way.
     const bool sa = v.atype == Type::s32;
-    scalar_tail(b, v, "t", sa ? "sx32" : "zx32", sa);
-    return b.str();
+    scalar_tail(b, v, t, Compared{sa ? Compared::sx32 : Compared::zx32, {}}, sa);
+    return b;
 }
 
 Lowered lower_scalar_set(const Variant& v) {
@@ -532,7 +546,7 @@ Lowered lower_scalar_set(const Variant& v) {
 // the sum with c and .po below 2^63.
 Lowered lower_vmad(const Variant& v) {
     Lowered L;
-    Body b;
+    TextBody b;
     const bool sa = v.atype == Type::s32, sb = v.btype == Type::s32;
     const bool static_signed = sa || sb;
     if (!v.sat && v.scale == Scale::none) {
@@ -566,7 +580,7 @@ Lowered lower_vmad(const Variant& v) {
         b.i64v("tmp", "detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + "
                       "detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg))");
         sf = static_signed ? "1" : "sf";
-        if (!static_signed && v.sat) b.line("const unsigned sf = detail::neg_sf(neg);");
+        if (!static_signed && v.sat) b.uint("sf", "detail::neg_sf(neg)");
     }
     std::string r = "tmp";
     const bool scaled = v.scale != Scale::none;
@@ -612,7 +626,7 @@ struct Wide {
 struct Simd {
     const Variant& v;
     Geo g;
-    Body b;
+    TextBody b;
     bool sa, sb, sd, acc;
     std::string strategy;
     int tmp = 0;
@@ -929,7 +943,8 @@ Lowered lower_simd(const Variant& v) {
         L.mask_fold = MaskFold::zero;
     // The bound forms fold the mask in where it only merges: no other use of
     // m may hide in the body.
-    if (s.merged && L.body.find("(m)") != L.body.rfind("(m)"))
+    const std::string text = ir::cpp(L.body);
+    if (s.merged && text.find("(m)") != text.rfind("(m)"))
         throw std::logic_error(v.ptx() + ": a merging SIMD body uses its mask twice");
     return L;
 }
@@ -1047,32 +1062,43 @@ Lowered lower(const Variant& v) {
 }
 
 namespace {
+// A body and what its bound form is printed with besides it.
+struct BodyKey {
+    std::string with;
+    const ir::Body* body;
+};
+struct BodyKeyHash {
+    std::size_t operator()(const BodyKey& k) const { return std::hash<std::string>{}(k.with) ^ ir::hash(*k.body); }
+};
+struct BodyKeyEq {
+    bool operator()(const BodyKey& x, const BodyKey& y) const { return x.with == y.with && ir::same(*x.body, *y.body); }
+};
+
 // Fills the same_* links: a bound form's code is fixed by what it is printed
 // from, so equal inputs are the same function. A body naming its own variant
 // (none does today) is kept to itself.
 void share_bodies(const std::vector<Variant>& variants, std::vector<Lowered>& lowered) {
-    std::map<std::string, int> first;
-    const auto link = [&first](const std::string& key, int i) {
-        const auto [at, added] = first.emplace(key, i);
+    std::unordered_map<BodyKey, int, BodyKeyHash, BodyKeyEq> first;
+    const auto link = [&first](std::string with, const ir::Body& body, int i) {
+        const auto [at, added] = first.emplace(BodyKey{std::move(with), &body}, i);
         return added ? -1 : at->second;
     };
     for (std::size_t k = 0; k < lowered.size(); ++k) {
         Lowered& L = lowered[k];
         const int i = static_cast<int>(k);
-        if (L.body.find(L.name) != std::string::npos || L.whole_body.find(L.name) != std::string::npos ||
-            L.part_body.find(L.name) != std::string::npos)
-            continue;
-        const std::string x = std::to_string(static_cast<int>(L.x)) + (L.x_used ? "+" : "-") + "\n";
+        const auto names = [&L](const std::optional<ir::Body>& b) { return b && ir::cpp(*b).find(L.name) != std::string::npos; };
+        if (names(L.body) || names(L.whole_body) || names(L.part_body)) continue;
+        const std::string x = std::to_string(static_cast<int>(L.x)) + (L.x_used ? "+" : "-");
         if (L.simd) {
             const GeometryDef& g = *variants[k].family->geometry_def;
             const std::string shape = std::to_string(static_cast<int>(variants[k].family->geometry)) + " " +
-                                      g.default_asel + " " + g.default_bsel + " " + g.default_mask + "\n";
-            L.same_pre = link("simd " + std::to_string(static_cast<int>(L.mask_fold)) + " " + shape + L.body, i);
-            L.same_pre_d = link("simd_d " + shape + L.body, i);
+                                      g.default_asel + " " + g.default_bsel + " " + g.default_mask;
+            L.same_pre = link("simd " + std::to_string(static_cast<int>(L.mask_fold)) + " " + shape, L.body, i);
+            L.same_pre_d = link("simd_d " + shape, L.body, i);
         } else {
-            L.same_pre = link("pre " + x + L.body, i);
-            L.same_pre_d = L.whole_body.empty() ? link("pre_d " + x + L.body, i) : link("whole " + L.whole_body, i);
-            if (!L.part_body.empty()) L.same_pre_p = link("part " + x + L.part_body, i);
+            L.same_pre = link("pre " + x, L.body, i);
+            L.same_pre_d = L.whole_body ? link("whole", *L.whole_body, i) : link("pre_d " + x, L.body, i);
+            if (L.part_body) L.same_pre_p = link("part " + x, *L.part_body, i);
         }
     }
 }

@@ -12,9 +12,11 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "expr.hpp"
 #include "model.hpp"
 #include "primitives/lane_plan.hpp"
 
@@ -49,19 +51,19 @@ struct Lowered {
     // parameters a, b, c, asel, bsel and dsel/neg.
     // SIMD: the statements of the lane kernel, over the selected operands A and
     // B, c and the lane mask m.
-    std::string body;
+    ir::Body body;
     std::string strategy;  // how the body computes, in a few words (VARIANTS.md)
     // Scalar .sat forms with a d selector whose whole-word case computes
     // faster than the general body: the statements for Dsel = sel::none over
     // a, b, asel and bsel, which the template form uses for that Dsel and
     // run()'s loop for every parameter at its default (the run-time form
-    // keeps `body`); empty otherwise.
-    std::string whole_body;
+    // keeps `body`); none otherwise.
+    std::optional<ir::Body> whole_body;
     // Scalar forms with a cheaper exact body when both sources are a byte or
     // half-word (32-bit words, signed compares): the statements for that case, over the
     // same parameters as `body`, which the template form uses for constant
-    // part selectors and dispatch binds for run-time ones; empty otherwise.
-    std::string part_body;
+    // part selectors and dispatch binds for run-time ones; none otherwise.
+    std::optional<ir::Body> part_body;
     // SIMD: the lane plan (generator/primitives/lane_plan.hpp, encoded) that
     // the array form runs on vectors and how it computes in a few words.
     unsigned lane_plan = 0;
