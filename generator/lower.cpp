@@ -105,14 +105,33 @@ struct TextBody {
 // ---------------------------------------------------------------------------
 // Scalar forms (vadd..vmax, vshl/vshr, vset).
 
+using ir::E;
+using ir::Ty;
+
+// The parameters of a scalar form (and vmad's), as the bodies read them.
+const E pa = ir::var("a", Ty::u32), pb = ir::var("b", Ty::u32), pc = ir::var("c", Ty::u32);
+const E pasel = ir::var("asel", Ty::sel), pbsel = ir::var("bsel", Ty::sel);
+const E pdsel = ir::var("dsel", Ty::dsel), pneg = ir::var("neg", Ty::neg);
+
+E u32c(std::uint64_t v) { return ir::lit(Ty::u32, v); }          // 31u
+E u32x(std::uint64_t v) { return ir::hex(Ty::u32, v, 8); }       // 0x7fffffffu
+E intc(std::uint64_t v) { return ir::lit(Ty::int_, v); }         // 31
+E dmask() { return ir::call("dmask", {pdsel}); }
+
 Range ext_range32(Type t) {
     return t == Type::s32 ? Range{-(i64{1} << 31), (i64{1} << 31) - 1} : Range{0, (i64{1} << 32) - 1};
 }
 
-// Extended operand (R1), as an int64 expression.
-std::string scalar_ext(const char* x, const char* sel, Type t) {
-    if (t == Type::s32) return std::string("detail::xs(") + x + ", " + sel + ")";
-    return std::string("static_cast<std::int64_t>(detail::xu(") + x + ", " + sel + "))";
+// The extended operand (R1) of a (b) by asel (bsel), as an int64 value and
+// as a 32-bit word.
+E ext64(bool second, Type t) {
+    const E& x = second ? pb : pa;
+    const E& sel = second ? pbsel : pasel;
+    if (t == Type::s32) return ir::call("xs", {x, sel});
+    return ir::cast(Ty::i64, ir::call("xu", {x, sel}));
+}
+E ext32(bool second, Type t) {
+    return ir::call(t == Type::s32 ? "xs32" : "xu32", {second ? pb : pa, second ? pbsel : pasel});
 }
 
 // The value .min/.max (R8) compare with c: the result's 64-bit pattern, read
@@ -122,19 +141,20 @@ std::string scalar_ext(const char* x, const char* sel, Type t) {
 // otherwise it is given as an int64 value.
 struct Compared {
     enum Kind { sx32, zx32, value } kind;
-    ir::E wide;  // `value`: the int64 value
+    E wide;  // `value`: the int64 value
 };
+const Compared kSx32{Compared::sx32, {}}, kZx32{Compared::zx32, {}};
 
 // The secondary operation (R8) or the d-selector merge (R9), the closing part
 // of every scalar form but vmad. `low` is the low 32 bits of the (saturated)
 // result.
-void scalar_tail(ir::Body& b, const Variant& v, const ir::E& low, const Compared& key, bool signed_d) {
-    using namespace ir;
-    const E c = var("c", Ty::u32);
+void scalar_tail(ir::Body& b, const Variant& v, const E& low, const Compared& key, bool signed_d) {
+    using ir::call;
+    using ir::cast;
     const bool min = v.op2 == Op2::min;
     switch (v.op2) {
-        case Op2::none: return b.ret(call("dmerge", {c, low, var("dsel", Ty::dsel)}));
-        case Op2::add: return b.ret(low + c);
+        case Op2::none: return b.ret(call("dmerge", {pc, low, pdsel}));
+        case Op2::add: return b.ret(low + pc);
         case Op2::min:
         case Op2::max: break;
     }
@@ -144,40 +164,26 @@ void scalar_tail(ir::Body& b, const Variant& v, const ir::E& low, const Compared
             // 32-bit compares: the same signedness on both sides, or one key adjusted.
             static const char* const names[2][2][2] = {{{"max_u32", "max_zs"}, {"max_su", "max_s32"}},
                                                        {{"min_u32", "min_zs"}, {"min_su", "min_s32"}}};
-            return b.ret(call(names[min][key.kind == Compared::sx32][signed_d], {low, c}));
+            return b.ret(call(names[min][key.kind == Compared::sx32][signed_d], {low, pc}));
         }
         case Compared::value:
-            if (signed_d) return b.ret(cast(Ty::u32, call(min ? "wmin" : "wmax", {key.wide, call("sx32", {c})})));
-            return b.ret(cast(Ty::u32, call(min ? "umin64" : "umax64", {cast(Ty::u64, key.wide), cast(Ty::u64, c, true)})));
+            if (signed_d) return b.ret(cast(Ty::u32, call(min ? "wmin" : "wmax", {key.wide, call("sx32", {pc})})));
+            return b.ret(cast(Ty::u32, call(min ? "umin64" : "umax64", {cast(Ty::u64, key.wide), cast(Ty::u64, pc, true)})));
     }
-}
-
-// The same over a body still written as text: `wide` is the int64 value, or
-// "sx32"/"zx32" for the low word extended.
-void scalar_tail(TextBody& b, const Variant& v, const std::string& low, const std::string& wide, bool signed_d) {
-    const Compared key = wide == "sx32"   ? Compared{Compared::sx32, {}}
-                         : wide == "zx32" ? Compared{Compared::zx32, {}}
-                                          : Compared{Compared::value, ir::raw(wide, ir::Ty::i64)};
-    scalar_tail(b.t, v, ir::raw(low, ir::Ty::u32), key, signed_d);
 }
 
 // .sat of vadd..vmax on a whole word (R6): a signed dtype clamps to S32, an
 // unsigned one only raises a negative value to 0. Sides the value cannot
 // cross are left out.
-std::string word_sat(const Variant& v, const std::string& key, Range r) {
-    std::string e = key;
+E word_sat(const Variant& v, const E& key, Range r) {
+    E e = key;
     if (v.dtype == Type::s32) {
-        if (r.lo < -(i64{1} << 31)) e = "detail::smax(" + e + ", -0x80000000ll)";
-        if (r.hi > (i64{1} << 31) - 1) e = "detail::smin(" + e + ", 0x7fffffffll)";
+        if (r.lo < -(i64{1} << 31)) e = ir::call("smax", {e, ir::shex(-(i64{1} << 31))});
+        if (r.hi > (i64{1} << 31) - 1) e = ir::call("smin", {e, ir::shex((i64{1} << 31) - 1)});
     } else if (r.lo < 0) {
-        e = "detail::smax(" + e + ", 0)";
+        e = ir::call("smax", {e, intc(0)});
     }
     return e;
-}
-
-// The extended operand (R1) as a 32-bit word.
-std::string scalar_ext32(const char* x, const char* sel, Type t) {
-    return std::string(t == Type::s32 ? "detail::xs32(" : "detail::xu32(") + x + ", " + sel + ")";
 }
 
 // vadd..vmax on 32-bit words, which compilers vectorize as 32-bit lanes:
@@ -202,75 +208,76 @@ bool vop_on_words(const Variant& v) {
 }
 
 Lowered lower_scalar_vop_words(const Variant& v) {
+    using ir::call;
+    using ir::select;
     Lowered L;
-    TextBody b;
-    b.u32("ta", scalar_ext32("a", "asel", v.atype));
-    b.u32("tb", scalar_ext32("b", "bsel", v.btype));
+    ir::Body b;
+    const E ta = b.let(Ty::u32, "ta", ext32(false, v.atype));
+    const E tb = b.let(Ty::u32, "tb", ext32(true, v.btype));
     const Operation op = v.opcode->operation;
     const bool sa = v.atype == Type::s32, sb = v.btype == Type::s32, sd = v.dtype == Type::s32;
     const bool mixed = sa != sb;
     // u, s: the unsigned and the signed operand where the types are mixed.
-    const std::string u = sa ? "tb" : "ta", s = sa ? "ta" : "tb";
-    const std::string lt_us = "detail::lt_us(" + u + ", " + s + ")";
-    const std::string types = std::string("<") + (sa ? "true" : "false") + ", " + (sb ? "true" : "false") + ", " +
-                              (sd ? "true" : "false") + ">";
+    const E u = sa ? tb : ta, s = sa ? ta : tb;
+    const E lt_us = call("lt_us", {u, s});
     // Before a .min/.max whose sides are read differently, the signed min/max
     // selects with a mask: GCC turns its ternary, followed by that tail, into
     // a jump.
     const bool mixed_tail = (v.op2 == Op2::min || v.op2 == Op2::max) && sa != sd;
-    std::string e, wide = "sx32";
+    E e;
+    Compared key = kSx32;
     switch (op) {
         case Operation::add:
-            e = !v.sat ? "ta + tb" : sa && sb && sd ? "detail::addsat_s32(ta, tb)" : "detail::addsat" + types + "(ta, tb)";
+            e = !v.sat ? ta + tb : sa && sb && sd ? call("addsat_s32", {ta, tb}) : call("addsat", {ta, tb}, {sa, sb, sd});
             break;
         case Operation::sub:
-            e = !v.sat                ? "ta - tb"
-                : sa && sb && sd      ? "detail::subsat_s32(ta, tb)"
-                : !sa && !sb && !sd   ? "detail::subsat_u32(ta, tb)"
-                                      : "detail::subsat" + types + "(ta, tb)";
+            e = !v.sat                ? ta - tb
+                : sa && sb && sd      ? call("subsat_s32", {ta, tb})
+                : !sa && !sb && !sd   ? call("subsat_u32", {ta, tb})
+                                      : call("subsat", {ta, tb}, {sa, sb, sd});
             break;
         case Operation::min:
-            e = mixed        ? "detail::sel32(" + lt_us + ", " + u + ", " + s + ")"
-                : !sa        ? "detail::min_u32(ta, tb)"
-                : mixed_tail ? "detail::sel32(detail::lt_s32(ta, tb), ta, tb)"
-                             : "detail::smin32(ta, tb)";
-            wide = sa || sb ? "sx32" : "zx32";
+            e = mixed        ? select(lt_us, u, s)
+                : !sa        ? call("min_u32", {ta, tb})
+                : mixed_tail ? select(call("lt_s32", {ta, tb}), ta, tb)
+                             : call("smin32", {ta, tb});
+            key = sa || sb ? kSx32 : kZx32;
             break;
         case Operation::max:
-            e = mixed        ? "detail::sel32(" + lt_us + ", " + s + ", " + u + ")"
-                : !sa        ? "detail::max_u32(ta, tb)"
-                : mixed_tail ? "detail::sel32(detail::lt_s32(tb, ta), ta, tb)"
-                             : "detail::smax32(ta, tb)";
-            wide = sa && sb ? "sx32" : "zx32";
+            e = mixed        ? select(lt_us, s, u)
+                : !sa        ? call("max_u32", {ta, tb})
+                : mixed_tail ? select(call("lt_s32", {tb, ta}), ta, tb)
+                             : call("smax32", {ta, tb});
+            key = sa && sb ? kSx32 : kZx32;
             break;
         case Operation::absdiff:
             if (mixed) {
-                b.u32("m", "0u - static_cast<u32>(" + lt_us + ")");
-                e = "((" + u + " - " + s + ") ^ m) - m";
+                const E m = b.let(Ty::u32, "m", u32c(0) - ir::cast(Ty::u32, lt_us));
+                e = ((u - s) ^ m) - m;
             } else {
-                e = sa ? "detail::absdiff_s32(ta, tb)" : "detail::absdiff_u32(ta, tb)";
+                e = call(sa ? "absdiff_s32" : "absdiff_u32", {ta, tb});
             }
-            wide = "zx32";
+            key = kZx32;
             break;
         default: fail(v, "not a scalar arithmetic operation");
     }
     const bool add_sub = op == Operation::add || op == Operation::sub;
-    if (v.sat && !add_sub && sd != (wide == "sx32")) {
+    if (v.sat && !add_sub && sd != (key.kind == Compared::sx32)) {
         // The one side of dtype's range the value can cross (R6).
-        b.u32("tx", e);
+        const E tx = b.let(Ty::u32, "tx", e);
         // Masks from the sign, without a compare: GCC joins a compare and
         // select here with the min or max before it into a jump.
-        e = sd ? "tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)))" : "tx & ((tx >> 31) - 1u)";
+        e = sd ? tx ^ ((tx ^ u32x(0x7fffffff)) & (u32c(0) - (tx >> intc(31)))) : tx & ((tx >> intc(31)) - u32c(1));
     }
     if (v.sat && v.op2 == Op2::none) {
         // Only the whole word (no d selector) saturates on words alone.
         b.ret(e);
-        L.whole_body = b.str();
+        L.whole_body = std::move(b);
         return L;
     }
-    b.u32("t", e);
-    scalar_tail(b, v, "t", wide, sd);
-    L.body = b.str();
+    const E t = b.let(Ty::u32, "t", e);
+    scalar_tail(b, v, t, key, sd);
+    L.body = std::move(b);
     L.strategy = std::string(v.sat ? "32-bit words, saturating" : "32-bit words (only d's low word is read)") +
                  (mixed && !add_sub ? ", signed operand's sign first" : "");
     return L;
@@ -287,38 +294,36 @@ Lowered lower_scalar_vop_wide(const Variant& v);
 // does), and .min/.max (R8) read the word sign-extended, which is the exact
 // value.
 ir::Body lower_scalar_vop_part(const Variant& v) {
-    TextBody b;
+    using ir::call;
+    using ir::select;
+    ir::Body b;
     const Operation op = v.opcode->operation;
-    b.u32("ta", scalar_ext32("a", "asel", v.atype));
-    b.u32("tb", scalar_ext32("b", "bsel", v.btype));
+    const E ta = b.let(Ty::u32, "ta", ext32(false, v.atype));
+    const E tb = b.let(Ty::u32, "tb", ext32(true, v.btype));
     const auto part = [](Type t) { return t == Type::s32 ? Range{-(i64{1} << 15), (i64{1} << 15) - 1} : Range{0, 0xffff}; };
     const Range r = result_range(op, part(v.atype), part(v.btype));
-    std::string e;
+    E e;
     switch (op) {
-        case Operation::add: e = "ta + tb"; break;
-        case Operation::sub: e = "ta - tb"; break;
-        case Operation::absdiff: e = "detail::absdiff_s32(ta, tb)"; break;
+        case Operation::add: e = ta + tb; break;
+        case Operation::sub: e = ta - tb; break;
+        case Operation::absdiff: e = call("absdiff_s32", {ta, tb}); break;
         // Mask selects: GCC turns a ternary followed by the tail's compares
         // into jumps.
-        case Operation::min: e = "detail::sel32(detail::lt_s32(ta, tb), ta, tb)"; break;
-        case Operation::max: e = "detail::sel32(detail::lt_s32(tb, ta), ta, tb)"; break;
+        case Operation::min: e = select(call("lt_s32", {ta, tb}), ta, tb); break;
+        case Operation::max: e = select(call("lt_s32", {tb, ta}), ta, tb); break;
         default: fail(v, "not a scalar arithmetic operation");
     }
-    b.u32("t", e);
-    std::string key = "t";
+    const E t = b.let(Ty::u32, "t", e);
+    E key = t;
     if (v.sat) {
-        if (v.dtype == Type::u32 && r.lo < 0) {
-            b.u32("tw", "detail::sel32(detail::lt_s32(t, 0u), 0u, t)");
-            key = "tw";
-        }
+        if (v.dtype == Type::u32 && r.lo < 0) key = b.let(Ty::u32, "tw", select(call("lt_s32", {t, u32c(0)}), u32c(0), t));
         if (v.op2 == Op2::none) {
-            b.u32("hi", v.dtype == Type::s32 ? "detail::dmask(dsel) >> 1" : "detail::dmask(dsel)");
-            b.u32("ts", "detail::sel32(detail::dmask(dsel) == 0xffffffffu, " + key + ", detail::min_u32(t, hi))");
-            key = "ts";
+            const E hi = b.let(Ty::u32, "hi", v.dtype == Type::s32 ? dmask() >> intc(1) : dmask());
+            key = b.let(Ty::u32, "ts", select(ir::eq(dmask(), u32x(0xffffffff)), key, call("min_u32", {t, hi})));
         }
     }
-    scalar_tail(b, v, key, "sx32", v.dtype == Type::s32);
-    return b.str();
+    scalar_tail(b, v, key, kSx32, v.dtype == Type::s32);
+    return b;
 }
 
 Lowered lower_scalar_vop(const Variant& v) {
@@ -340,49 +345,51 @@ Lowered lower_scalar_vop(const Variant& v) {
 }
 
 Lowered lower_scalar_vop_wide(const Variant& v) {
+    using ir::call;
     Lowered L;
-    TextBody b;
+    ir::Body b;
     const Operation op = v.opcode->operation;
-    b.i64v("ta", scalar_ext("a", "asel", v.atype));
-    b.i64v("tb", scalar_ext("b", "bsel", v.btype));
+    const E ta = b.let(Ty::i64, "ta", ext64(false, v.atype));
+    const E tb = b.let(Ty::i64, "tb", ext64(true, v.btype));
     const Range ra = ext_range32(v.atype), rb = ext_range32(v.btype);
     const Range r = result_range(op, ra, rb);
-    std::string e;
+    E e;
     switch (op) {
-        case Operation::add: e = "ta + tb"; break;
-        case Operation::sub: e = "ta - tb"; break;
-        case Operation::absdiff: e = "detail::sabs(ta - tb)"; break;
-        case Operation::min: e = "detail::smin(ta, tb)"; break;
-        case Operation::max: e = "detail::smax(ta, tb)"; break;
+        case Operation::add: e = ta + tb; break;
+        case Operation::sub: e = ta - tb; break;
+        case Operation::absdiff: e = call("sabs", {ta - tb}); break;
+        case Operation::min: e = call("smin", {ta, tb}); break;
+        case Operation::max: e = call("smax", {ta, tb}); break;
         default: fail(v, "not a scalar arithmetic operation");
     }
-    b.i64v("t", e);
-    std::string key = "t";
+    const E t = b.let(Ty::i64, "t", e);
+    E key = t;
     if (v.sat) {
-        const std::string word = word_sat(v, "t", r);
+        const E word = word_sat(v, t, r);
         if (v.op2 != Op2::none) {
-            b.i64v("ts", word);
+            key = b.let(Ty::i64, "ts", word);
         } else {
             // Under a byte or half-word d selector (R6): one unsigned min of
             // t's 64-bit pattern against the part's maximum, so a negative t
             // gives that maximum.
-            b.i64v("tw", word);
-            b.i64v("hi", v.dtype == Type::s32 ? "std::int64_t{detail::dmask(dsel) >> 1}" : "std::int64_t{detail::dmask(dsel)}");
-            b.i64v("ts", "detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi))");
+            const E tw = b.let(Ty::i64, "tw", word);
+            const E hi = b.let(Ty::i64, "hi", ir::cast(Ty::i64, v.dtype == Type::s32 ? dmask() >> intc(1) : dmask(), true));
+            key = b.let(Ty::i64, "ts", ir::select(ir::eq(dmask(), u32x(0xffffffff)), tw, call("umin_pattern", {t, hi})));
         }
-        key = "ts";
     }
     // R8: vadd/vsub hand on their low word sign-extended, the others the exact value.
     const bool add_sub = op == Operation::add || op == Operation::sub;
-    scalar_tail(b, v, "static_cast<u32>(" + key + ")", add_sub ? "sx32" : key, v.dtype == Type::s32);
-    L.body = b.str();
+    scalar_tail(b, v, ir::cast(Ty::u32, key), add_sub ? kSx32 : Compared{Compared::value, key}, v.dtype == Type::s32);
+    L.body = std::move(b);
     L.strategy = std::string("64-bit exact") + (v.sat ? ", branch-free clamp" : "");
     return L;
 }
 
 Lowered lower_scalar_shift(const Variant& v) {
+    using ir::call;
+    using ir::cast;
     Lowered L;
-    TextBody b;
+    ir::Body b;
     const bool shl = v.opcode->operation == Operation::shl;
     const bool sa = v.atype == Type::s32;
     const bool clamp = v.mode == Mode::clamp;
@@ -398,75 +405,65 @@ Lowered lower_scalar_shift(const Variant& v) {
         // word is read. So a 32-bit shift of the extended operand's word gives
         // d, in 32-bit lanes when a loop is vectorized, where 64 bits would
         // widen every lane.
-        b.u32("ta", scalar_ext32("a", "asel", v.atype));
-        b.u32("tb", "detail::xu32(b, bsel)");
-        std::string t;
+        const E ta = b.let(Ty::u32, "ta", ext32(false, v.atype));
+        const E tb = b.let(Ty::u32, "tb", call("xu32", {pb, pbsel}));
+        E t;
         if (!clamp) {
-            b.uint("s", "tb & 31u");
-            t = shl ? "ta << s" : sa ? "detail::sar32(ta, s)" : "ta >> s";
+            const E s = b.let(Ty::uint, "s", tb & u32c(31));
+            t = shl ? ta << s : sa ? call("sar32", {ta, s}) : ta >> s;
             L.strategy = "32-bit shift (.wrap: amount below 32)";
         } else if (!shl && sa) {
             // A shift by 32 fills the word with its sign, as one by 31 does.
-            t = "detail::sar32(ta, detail::umin32(tb, 31u))";
+            t = call("sar32", {ta, call("umin32", {tb, u32c(31)})});
             L.strategy = "32-bit arithmetic shift (.clamp: 32 fills with the sign as 31 does)";
         } else {
             // From 32 up every bit is shifted out.
-            t = std::string("detail::sel32(tb < 32u, ta ") + (shl ? "<<" : ">>") + " (tb & 31u), 0u)";
+            const E amount = tb & u32c(31);
+            t = ir::select(ir::lt(tb, u32c(32)), shl ? ta << amount : ta >> amount, u32c(0));
             L.strategy = "32-bit shift (.clamp: 0 from 32 up)";
         }
-        b.u32("t", t);
-        std::string key = "t";
+        E key = b.let(Ty::u32, "t", t);
         if (v.sat && sa != sd) {
             // A signed value below 0 becomes 0 in an unsigned dtype; an
             // unsigned one above 2^31 - 1 becomes that in a signed one. (A
             // mask, not detail::max_s32: GCC makes that select a jump here.)
-            b.u32("ts", sa ? "t & ((t >> 31) - 1u)" : "detail::min_u32(t, 0x7fffffffu)");
-            key = "ts";
+            key = b.let(Ty::u32, "ts", sa ? key & ((key >> intc(31)) - u32c(1)) : call("min_u32", {key, u32x(0x7fffffff)}));
         }
         if (v.sat) L.strategy += sa != sd ? ", 32-bit clamp" : ", .sat: in range";
-        scalar_tail(b, v, key, v.sat || sa ? "sx32" : "zx32", sd);
-        L.body = b.str();
+        scalar_tail(b, v, key, v.sat || sa ? kSx32 : kZx32, sd);
+        L.body = std::move(b);
         return L;
     }
-    b.i64v("ta", scalar_ext("a", "asel", v.atype));
-    b.u32("tb", "detail::xu32(b, bsel)");
-    b.uint("s", clamp ? "detail::umin32(tb, 32u)" : "tb & 31u");
+    const E ta = b.let(Ty::i64, "ta", ext64(false, v.atype));
+    const E tb = b.let(Ty::u32, "tb", call("xu32", {pb, pbsel}));
+    const E s = b.let(Ty::uint, "s", clamp ? call("umin32", {tb, u32c(32)}) : tb & u32c(31));
     // The shifted value's low 64 bits (R12): all that .sat (its low 34
-    // bits), .min/.max (64) and d (32) read.
-    if (shl) {
-        b.i64v("w", "static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s)");
-    } else {
-        // Arithmetic for a signed a (R12); an unsigned a is non-negative, so
-        // the same shift is logical for it.
-        b.i64v("w", "ta >> s");
-    }
+    // bits), .min/.max (64) and d (32) read. Arithmetic for a signed a
+    // (R12); an unsigned a is non-negative, so the same shift is logical
+    // for it.
+    const E w = b.let(Ty::i64, "w", shl ? cast(Ty::i64, cast(Ty::u64, ta) << s) : ta >> s);
     if (v.sat) {
         // R6: the low 34 bits read as signed, clamped to dtype's 32-bit range
         // whatever the d selector; .min/.max get the word sign-extended.
-        b.i64v("t", "detail::sx34(static_cast<std::uint64_t>(w))");
-        b.i64v("ts", sd ? "detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll)"
-                        : "detail::smin(detail::smax(t, 0), 0xffffffffll)");
-        b.u32("low", "static_cast<u32>(ts)");
-        scalar_tail(b, v, "low", "sx32", sd);
+        const E t = b.let(Ty::i64, "t", call("sx34", {cast(Ty::u64, w)}));
+        const E ts = b.let(Ty::i64, "ts", sd ? call("smin", {call("smax", {t, ir::shex(-(i64{1} << 31))}), ir::shex((i64{1} << 31) - 1)})
+                                             : call("smin", {call("smax", {t, intc(0)}), ir::shex((i64{1} << 32) - 1)}));
+        const E low = b.let(Ty::u32, "low", cast(Ty::u32, ts));
+        scalar_tail(b, v, low, kSx32, sd);
     } else {
-        scalar_tail(b, v, "static_cast<u32>(w)", "w", sd);
+        scalar_tail(b, v, cast(Ty::u32, w), Compared{Compared::value, w}, sd);
     }
-    L.body = b.str();
+    L.body = std::move(b);
     L.strategy = std::string(shl ? "64-bit shift" : "64-bit arithmetic shift") + (v.sat ? ", branch-free clamp" : "");
     return L;
-}
-
-// The extended operand (R1) as a 32-bit word.
-ir::E ext32(const char* x, const char* sel, Type t) {
-    return ir::call(t == Type::s32 ? "xs32" : "xu32", {ir::var(x, ir::Ty::u32), ir::var(sel, ir::Ty::sel)});
 }
 
 // A vset's compare of ta and tb, both 32-bit words holding the extended
 // values (R5): as they stand where the types agree (read as int32_t for
 // .s32), else through detail::lt_us and friends with the unsigned operand
 // first, the order reversed where that is b.
-ir::E word_compare(Cmp cmp, Type at, Type bt, const ir::E& ta, const ir::E& tb) {
-    using namespace ir;
+E word_compare(Cmp cmp, Type at, Type bt, const E& ta, const E& tb) {
+    using ir::call;
     if (at != bt) {
         const bool swap = at == Type::s32;
         const E& u = swap ? tb : ta;
@@ -500,23 +497,22 @@ ir::E word_compare(Cmp cmp, Type at, Type bt, const ir::E& ta, const ir::E& tb) 
             case Cmp::ge: return !call("lt_s32", {ta, tb});
         }
     }
-    static const Bin ops[] = {Bin::eq, Bin::ne, Bin::lt, Bin::le, Bin::gt, Bin::ge};  // Cmp's order
-    return binary(ops[static_cast<int>(cmp)], ta, tb);
+    static const ir::Bin ops[] = {ir::Bin::eq, ir::Bin::ne, ir::Bin::lt, ir::Bin::le, ir::Bin::gt, ir::Bin::ge};  // Cmp's order
+    return ir::binary(ops[static_cast<int>(cmp)], ta, tb);
 }
 
 // The body of a vset on 32-bit words; `part`: both sources a byte or
 // half-word, whose extended values every signed word holds.
 ir::Body scalar_set_body(const Variant& v, bool part) {
-    using namespace ir;
     ir::Body b;
-    const E ta = b.let(Ty::u32, "ta", ext32("a", "asel", v.atype));
-    const E tb = b.let(Ty::u32, "tb", ext32("b", "bsel", v.btype));
+    const E ta = b.let(Ty::u32, "ta", ext32(false, v.atype));
+    const E tb = b.let(Ty::u32, "tb", ext32(true, v.btype));
     const E e = part ? word_compare(v.cmp, Type::s32, Type::s32, ta, tb) : word_compare(v.cmp, v.atype, v.btype, ta, tb);
-    const E t = b.let(Ty::u32, "t", cast(Ty::u32, e));
+    const E t = b.let(Ty::u32, "t", ir::cast(Ty::u32, e));
     // R14: atype's signedness reads c for .min/.max; t, 0 or 1, is the same
     // word read either way.
     const bool sa = v.atype == Type::s32;
-    scalar_tail(b, v, t, Compared{sa ? Compared::sx32 : Compared::zx32, {}}, sa);
+    scalar_tail(b, v, t, sa ? kSx32 : kZx32, sa);
     return b;
 }
 
@@ -545,52 +541,56 @@ Lowered lower_scalar_set(const Variant& v) {
 // so each factor is at most 2^31 in magnitude, the product at most 2^62, and
 // the sum with c and .po below 2^63.
 Lowered lower_vmad(const Variant& v) {
+    using ir::call;
+    using ir::cast;
     Lowered L;
-    TextBody b;
+    ir::Body b;
     const bool sa = v.atype == Type::s32, sb = v.btype == Type::s32;
     const bool static_signed = sa || sb;
     if (!v.sat && v.scale == Scale::none) {
         // Only d's low word is read: the product and sum modulo 2^32 need only
         // the extended operands' words, whatever the extension (R13).
-        b.u32("ta", sa ? "detail::xs32(a, asel)" : "detail::xu32(a, asel)");
-        b.u32("tb", sb ? "detail::xs32(b, bsel)" : "detail::xu32(b, bsel)");
+        const E ta = b.let(Ty::u32, "ta", ext32(false, v.atype));
+        const E tb = b.let(Ty::u32, "tb", ext32(true, v.btype));
         if (v.po) {
             L.x_used = false;
-            b.ret("ta * tb + c + 1u");
+            b.ret(ta * tb + pc + u32c(1));
         } else {
-            b.u32("pm", "0u - detail::neg_ab(neg)");
-            b.u32("cm", "0u - detail::neg_c(neg)");
-            b.ret("(((ta * tb) ^ pm) - pm) + ((c ^ cm) - cm)");
+            const E pm = b.let(Ty::u32, "pm", u32c(0) - call("neg_ab", {pneg}));
+            const E cm = b.let(Ty::u32, "cm", u32c(0) - call("neg_c", {pneg}));
+            // Grouped as the two negated terms they are.
+            b.ret(ir::paren(((ta * tb) ^ pm) - pm) + ((pc ^ cm) - cm));
         }
-        L.body = b.str();
+        L.body = std::move(b);
         L.strategy = "32-bit words (only d's low word is read)";
         L.x = XParam::neg;
         return L;
     }
-    b.i64v("ta", sa ? "detail::xs(a, asel)" : "detail::xv(a, asel)");
-    b.i64v("tb", sb ? "detail::xs(b, bsel)" : "detail::xv(b, bsel)");
-    std::string sf;  // signedFinal: "1" or "" when known statically, else the variable
+    const E ta = b.let(Ty::i64, "ta", call(sa ? "xs" : "xv", {pa, pasel}));
+    const E tb = b.let(Ty::i64, "tb", call(sb ? "xs" : "xv", {pb, pbsel}));
+    // signedFinal (R13): known statically where an operand is signed (or
+    // .po, which skips the negations), else the negations' variable.
+    enum class Final { is_signed, is_unsigned, by_negation } signed_final;
+    E tmp, sf;
     if (v.po) {
         // .po adds 1 and skips the negations; -a -b (the only set .po allows
         // besides none) cancel, so the negation argument has no effect.
         L.x_used = false;
-        sf = static_signed ? "1" : "";
-        b.i64v("tmp", "ta * tb + detail::sx32(c) + 1");
+        signed_final = static_signed ? Final::is_signed : Final::is_unsigned;
+        tmp = b.let(Ty::i64, "tmp", ta * tb + call("sx32", {pc}) + intc(1));
     } else {
-        b.i64v("tmp", "detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + "
-                      "detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg))");
-        sf = static_signed ? "1" : "sf";
-        if (!static_signed && v.sat) b.uint("sf", "detail::neg_sf(neg)");
+        const E zero = cast(Ty::u64, intc(0), true);
+        tmp = b.let(Ty::i64, "tmp", call("negate_if", {ta * tb, zero - call("neg_ab", {pneg})}) +
+                                        call("negate_if", {call("sx32", {pc}), zero - call("neg_c", {pneg})}));
+        signed_final = static_signed ? Final::is_signed : Final::by_negation;
+        if (!static_signed && v.sat) sf = b.let(Ty::uint, "sf", call("neg_sf", {pneg}));
     }
-    std::string r = "tmp";
+    E r = tmp;
     const bool scaled = v.scale != Scale::none;
-    if (scaled) {
-        // An arithmetic shift of the exact sum (R13).
-        b.i64v("r", std::string("tmp >> ") + (v.scale == Scale::shr7 ? "7" : "15"));
-        r = "r";
-    }
+    // An arithmetic shift of the exact sum (R13).
+    if (scaled) r = b.let(Ty::i64, "r", tmp >> intc(v.scale == Scale::shr7 ? 7 : 15));
     if (!v.sat) {
-        b.ret("static_cast<u32>(" + r + ")");
+        b.ret(cast(Ty::u32, r));
     } else {
         // R13: signedFinal clamps to S32. Otherwise, after a shift the 64-bit
         // pattern is clamped as unsigned (a negative sum gives U32_MAX), and
@@ -599,15 +599,16 @@ Lowered lower_vmad(const Variant& v) {
         // vector unit before AVX2 multiplies signed 32-bit values into 64 bits,
         // so where smin/smax would take SSE2's vectorizable form, the loop is
         // scalar anyway and cmov is the shortest.
-        const std::string s32 = "detail::wmin(detail::wmax(" + r + ", -0x80000000ll), 0x7fffffffll)";
-        const std::string u32 = scaled ? "static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(" + r +
-                                             "), 0xffffffffull))"
-                                       : "detail::wmin(detail::wmax(" + r + ", 0), 0xffffffffll)";
-        if (sf == "1") b.ret("static_cast<u32>(" + s32 + ")");
-        else if (sf.empty()) b.ret("static_cast<u32>(" + u32 + ")");
-        else b.ret("static_cast<u32>(detail::sel64(sf != 0u, " + s32 + ", " + u32 + "))");
+        const E s32 = call("wmin", {call("wmax", {r, ir::shex(-(i64{1} << 31))}), ir::shex((i64{1} << 31) - 1)});
+        const E u32 = scaled ? cast(Ty::i64, call("umin64", {cast(Ty::u64, r), ir::hex(Ty::u64, 0xffffffffu, 0)}))
+                             : call("wmin", {call("wmax", {r, intc(0)}), ir::shex((i64{1} << 32) - 1)});
+        switch (signed_final) {
+            case Final::is_signed: b.ret(cast(Ty::u32, s32)); break;
+            case Final::is_unsigned: b.ret(cast(Ty::u32, u32)); break;
+            case Final::by_negation: b.ret(cast(Ty::u32, ir::select(ir::ne(sf, u32c(0)), s32, u32))); break;
+        }
     }
-    L.body = b.str();
+    L.body = std::move(b);
     L.strategy = std::string(static_signed ? "signed" : "unsigned") + " 64-bit product and sum" +
                  (v.sat ? ", branch-free 32-bit clamp" : "");
     L.x = XParam::neg;
