@@ -178,12 +178,6 @@ E shex(std::int64_t value) {
     return E(n);
 }
 
-E raw(const std::string& text, Ty t) {
-    auto n = node(Node::Kind::raw, t);
-    n->text = text;
-    return E(n);
-}
-
 E unary(Un op, const E& x) {
     const Ty t = x.ty();
     if (op == Un::lnot ? t != Ty::boolean : !integer(t) || t == Ty::int_)
@@ -321,7 +315,6 @@ std::size_t hash(const Body& b) {
 namespace {
 int uses(const E& x, const std::string& name) {
     if (x.null()) return 0;
-    if (x->kind == Node::Kind::raw) type_error("uses of " + name + " in raw text");
     int n = x->kind == Node::Kind::var && x->text == name ? 1 : 0;
     for (const E& k : x->args) n += uses(k, name);
     return n;

@@ -62,10 +62,10 @@ private:
 };
 
 struct Node {
-    enum class Kind : std::uint8_t { var, lit, unary, binary, select, cast, call, paren, raw };
+    enum class Kind : std::uint8_t { var, lit, unary, binary, select, cast, call, paren };
     Kind kind = Kind::var;
     Ty ty = Ty::u32;
-    std::string text;  // var: the name; raw: C++ text
+    std::string text;  // var: the name
     // lit: the value (two's complement for a negative i64) and its spelling.
     std::uint64_t value = 0;
     bool hex = false;
@@ -84,9 +84,6 @@ E var(const std::string& name, Ty t);
 E lit(Ty t, std::uint64_t value);                     // decimal: 0u, 31u, 1
 E hex(Ty t, std::uint64_t value, int digits);         // 0x7fffffffu, 0x0001000100010001ull
 E shex(std::int64_t value);                           // an i64 in hex, with its sign: -0x80000000ll
-// Text that is C++ already, of type t: what the plan pass has not yet built
-// as a tree.
-E raw(const std::string& text, Ty t);
 
 // Operators. Arithmetic and bitwise operands are integers of one width (an
 // int literal takes the other's type; u32 widens to i64 or u64); the result
@@ -140,8 +137,7 @@ struct Body {
     void ret(const E& x) { result = x; }
 };
 
-// Structure: the same nodes with the same values (a raw node's text is its
-// structure).
+// Structure: the same nodes with the same values.
 bool same(const E& x, const E& y);
 bool same(const Body& x, const Body& y);
 std::size_t hash(const E& x);

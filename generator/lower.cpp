@@ -25,12 +25,9 @@
 #include "operations.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <cstdlib>
-#include <map>
 #include <optional>
 #include <unordered_map>
-#include <sstream>
 #include <stdexcept>
 #include <utility>
 
@@ -40,20 +37,6 @@ namespace {
 
 using u64 = std::uint64_t;
 using i64 = std::int64_t;
-
-std::string hex32(u64 v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "0x%08llxu", static_cast<unsigned long long>(v & 0xffffffffu));
-    return buf;
-}
-
-std::string hex64(u64 v) {
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "0x%016llxull", static_cast<unsigned long long>(v));
-    return buf;
-}
-
-std::string dec(i64 v) { return std::to_string(v); }
 
 // ---------------------------------------------------------------------------
 // Lane geometry constants.
@@ -83,20 +66,6 @@ Geo geo_of(Geometry g) {
     }
     return r;
 }
-
-// ---------------------------------------------------------------------------
-// Body text.
-
-// A body whose statements are still C++ text: each a raw node of the tree.
-struct TextBody {
-    ir::Body t;
-    void u32(const std::string& n, const std::string& e) { t.let(ir::Ty::u32, n, ir::raw(e, ir::Ty::u32)); }
-    void uint(const std::string& n, const std::string& e) { t.let(ir::Ty::uint, n, ir::raw(e, ir::Ty::uint)); }
-    void u64v(const std::string& n, const std::string& e) { t.let(ir::Ty::u64, n, ir::raw(e, ir::Ty::u64)); }
-    void i64v(const std::string& n, const std::string& e) { t.let(ir::Ty::i64, n, ir::raw(e, ir::Ty::i64)); }
-    void ret(const std::string& e) { t.ret(ir::raw(e, ir::Ty::u32)); }
-    const ir::Body& str() const { return t; }
-};
 
 [[noreturn]] void fail(const Variant& v, const std::string& what) {
     throw std::logic_error("lowering " + v.ptx() + ": " + what);
@@ -620,14 +589,17 @@ Lowered lower_vmad(const Variant& v) {
 
 // A widened value: field = v + off for every lane, v in [lo, hi].
 struct Wide {
-    std::string e;
+    E e;
     i64 off, lo, hi;
 };
+
+// The parameters of a SIMD kernel: the selected operands, c and the mask.
+const E pA = ir::var("A", Ty::u32), pB = ir::var("B", Ty::u32), pm = ir::var("m", Ty::mask);
 
 struct Simd {
     const Variant& v;
     Geo g;
-    TextBody b;
+    ir::Body b;
     bool sa, sb, sd, acc;
     std::string strategy;
     int tmp = 0;
@@ -641,44 +613,45 @@ struct Simd {
         if (acc && v.sat) fail(v, ".sat and .add together (R7)");
     }
 
-    std::string fn(const char* base) const { return std::string("detail::lanes<") + g.sfx + ">::" + base; }
-    std::string H() const { return hex32(g.H); }
-    std::string lanes() const { return fn("mask") + "(m)"; }
+    E fn(const char* base, std::vector<E> args) const { return ir::lane_call(g.lanes, base, std::move(args)); }
+    E H() const { return u32x(g.H); }
+    E lanes() const { return fn("mask", {pm}); }
+    E pop() const { return fn("pop", {pm}); }
     i64 half() const { return i64{1} << (g.w - 1); }
     Range ext(bool s) const { return s ? Range{-half(), half() - 1} : Range{0, (i64{1} << g.w) - 1}; }
     std::string name(const char* base) { return base + std::to_string(tmp++); }
+    E u32v(const std::string& n, const E& e) { return b.let(Ty::u32, n, e); }
+    E u64v(const std::string& n, const E& e) { return b.let(Ty::u64, n, e); }
 
     // --- endings -------------------------------------------------------
-    void merge(const std::string& p) {
-        b.ret("detail::merge(c, " + p + ", " + lanes() + ")");
+    void merge(const E& p) {
+        b.ret(ir::call("merge", {pc, p, lanes()}));
         merged = true;
     }
 
     // c + sum of the masked lanes of p read as unsigned (or signed) w-bit
     // values (R11): flipping the top bit turns a signed lane into an unsigned
     // one biased by 2^(w-1), subtracted once per masked lane.
-    void packed_acc(const std::string& p, bool is_signed) {
+    void packed_acc(const E& p, bool is_signed) {
         if (is_signed)
-            b.ret("c + " + fn("hsum") + "((" + p + " ^ " + H() + ") & " + lanes() + ") - " + dec(half()) + "u * " +
-                  fn("pop") + "(m)");
+            b.ret(pc + fn("hsum", {(p ^ H()) & lanes()}) - u32c(static_cast<std::uint64_t>(half())) * pop());
         else
-            b.ret("c + " + fn("hsum") + "(" + p + " & " + lanes() + ")");
+            b.ret(pc + fn("hsum", {p & lanes()}));
     }
 
     // R7 on a packed result whose lanes are exact w-bit values, unsigned or
     // signed: only the crossing of the other signedness' range needs a clamp.
-    std::string packed_sat(const std::string& p, bool is_signed) {
+    E packed_sat(const E& p, bool is_signed) {
         if (!v.sat || is_signed == sd) return p;
         const std::string q = name("q");
-        if (!is_signed)  // [0, 2^w) into the signed range: lanes >= 2^(w-1) become the maximum
-            b.u32(q, "(" + p + " | " + fn("msk") + "(" + p + " & " + H() + ")) ^ (" + p + " & " + H() + ")");
-        else  // signed into the unsigned range: negative lanes become 0
-            b.u32(q, p + " & ~" + fn("msk") + "(" + p + " & " + H() + ")");
         strategy += ", packed clamp";
-        return q;
+        if (!is_signed)  // [0, 2^w) into the signed range: lanes >= 2^(w-1) become the maximum
+            return u32v(q, (p | fn("msk", {p & H()})) ^ (p & H()));
+        // signed into the unsigned range: negative lanes become 0
+        return u32v(q, p & ~fn("msk", {p & H()}));
     }
 
-    void packed_finish(const std::string& p, bool is_signed) {
+    void packed_finish(const E& p, bool is_signed) {
         if (acc) {
             packed_acc(p, is_signed);
             strategy += ", lane sum";
@@ -689,90 +662,90 @@ struct Simd {
 
     // --- compares ------------------------------------------------------
     // Top bit of each lane set where X >= Y, X and Y extended by tx and ty (R3, R5).
-    std::string ge(const std::string& X, const std::string& Y, bool tx, bool ty) const {
-        if (!tx && !ty) return fn("geu") + "(" + X + ", " + Y + ")";
-        if (tx && ty) return fn("geu") + "(" + X + " ^ " + H() + ", " + Y + " ^ " + H() + ")";
+    E ge(const E& X, const E& Y, bool tx, bool ty) const {
+        if (!tx && !ty) return fn("geu", {X, Y});
+        if (tx && ty) return fn("geu", {X ^ H(), Y ^ H()});
         if (tx)  // a negative X is below every unsigned Y
-            return "(" + fn("geu") + "(" + X + ", " + Y + ") & ~" + X + ")";
-        return "(" + fn("geu") + "(" + X + ", " + Y + ") | (" + Y + " & " + H() + "))";
+            return ir::paren(fn("geu", {X, Y}) & ~X);
+        return ir::paren(fn("geu", {X, Y}) | (Y & H()));
     }
-    std::string eq(const std::string& X, const std::string& Y, bool tx, bool ty) const {
-        if (tx == ty) return fn("eq") + "(" + X + ", " + Y + ")";
+    E eq(const E& X, const E& Y, bool tx, bool ty) const {
+        if (tx == ty) return fn("eq", {X, Y});
         // Mixed signedness: equal bits are equal values only below 2^(w-1).
-        return "(" + fn("eq") + "(" + X + ", " + Y + ") & ~" + X + ")";
+        return ir::paren(fn("eq", {X, Y}) & ~X);
     }
-    std::string flags(Cmp c) const {
+    E flags(Cmp c) const {
         switch (c) {
-            case Cmp::eq: return eq("A", "B", sa, sb);
-            case Cmp::ne: return "(" + eq("A", "B", sa, sb) + " ^ " + H() + ")";
-            case Cmp::ge: return ge("A", "B", sa, sb);
-            case Cmp::lt: return "(" + ge("A", "B", sa, sb) + " ^ " + H() + ")";
-            case Cmp::le: return ge("B", "A", sb, sa);
-            case Cmp::gt: return "(" + ge("B", "A", sb, sa) + " ^ " + H() + ")";
+            case Cmp::eq: return eq(pA, pB, sa, sb);
+            case Cmp::ne: return ir::paren(eq(pA, pB, sa, sb) ^ H());
+            case Cmp::ge: return ge(pA, pB, sa, sb);
+            case Cmp::lt: return ir::paren(ge(pA, pB, sa, sb) ^ H());
+            case Cmp::le: return ge(pB, pA, sb, sa);
+            case Cmp::gt: return ir::paren(ge(pB, pA, sb, sa) ^ H());
         }
-        return "";
+        fail(v, "no such comparison");
     }
 
     // --- widened fields ------------------------------------------------
-    std::string rep(i64 k) const { return hex64(static_cast<u64>(k) * g.ONEF); }
+    E rep(i64 k) const { return ir::hex(Ty::u64, static_cast<u64>(k) * g.ONEF, 16); }
+    E HF() const { return ir::hex(Ty::u64, g.HF, 16); }
     void check(i64 lo_field, i64 hi_field, const char* what) const {
         if (lo_field < 0 || hi_field >= (i64{1} << g.F))
             fail(v, std::string("a widened field would leave its bits in ") + what);
     }
     // x + k in every field (k may be negative), checked to stay in the field.
-    std::string addk(const Wide& x, i64 k, const char* what) const {
+    E addk(const Wide& x, i64 k, const char* what) const {
         check(x.off + x.lo + k, x.off + x.hi + k, what);
         if (k == 0) return x.e;
-        if (k > 0) return "(" + x.e + " + " + rep(k) + ")";
-        return "(" + x.e + " - " + rep(-k) + ")";
+        if (k > 0) return ir::paren(x.e + rep(k));
+        return ir::paren(x.e - rep(-k));
     }
-    Wide widen(const char* X, bool s) {
-        const std::string n = std::string("w") + static_cast<char>(X[0] - 'A' + 'a');
-        b.u64v(n, fn("widen") + "(" + (s ? std::string(X) + " ^ " + H() : std::string(X)) + ")");
+    Wide widen(const E& X, bool s) {
+        const std::string n = std::string("w") + static_cast<char>(X->text[0] - 'A' + 'a');
+        const E w = u64v(n, fn("widen", {s ? X ^ H() : X}));
         const Range r = ext(s);
-        return Wide{n, s ? half() : 0, r.lo, r.hi};
+        return Wide{w, s ? half() : 0, r.lo, r.hi};
     }
 
     Wide wide_op(Operation op) {
-        const Wide x = widen("A", sa), y = widen("B", sb);
+        const Wide x = widen(pA, sa), y = widen(pB, sb);
         const i64 H2 = i64{1} << (g.F - 1);
         const int F1 = g.F - 1;
         switch (op) {
             case Operation::add: {
                 check(x.off + y.off + x.lo + y.lo, x.off + y.off + x.hi + y.hi, "add");
-                b.u64v("t", x.e + " + " + y.e);
-                return Wide{"t", x.off + y.off, x.lo + y.lo, x.hi + y.hi};
+                return Wide{u64v("t", x.e + y.e), x.off + y.off, x.lo + y.lo, x.hi + y.hi};
             }
             case Operation::sub: {
                 const i64 k = i64{1} << g.w;  // lifts every field of x above every field of y
-                const std::string xe = addk(x, k, "sub");
+                const E xe = addk(x, k, "sub");
                 check(x.off + x.lo + k - (y.off + y.hi), x.off + x.hi + k - (y.off + y.lo), "sub");
-                b.u64v("t", xe + " - " + y.e);
-                return Wide{"t", x.off + k - y.off, x.lo - y.hi, x.hi - y.lo};
+                return Wide{u64v("t", xe - y.e), x.off + k - y.off, x.lo - y.hi, x.hi - y.lo};
             }
             case Operation::absdiff: {
                 // d = (Va - Vb) + 2^(F-1): the field's top bit is the sign.
                 const i64 k = H2 + y.off - x.off;
-                const std::string xe = addk(x, k, "absdiff");
+                const E xe = addk(x, k, "absdiff");
                 check(H2 + x.lo - y.hi, H2 + x.hi - y.lo, "absdiff");
-                b.u64v("d", xe + " - " + y.e);
-                b.u64v("n", "~d & " + hex64(g.HF));  // lanes where Va < Vb
-                b.u64v("nb", "n >> " + dec(F1));
+                const E d = u64v("d", xe - y.e);
+                const E n = u64v("n", ~d & HF());  // lanes where Va < Vb
+                const E nb = u64v("nb", n >> intc(static_cast<std::uint64_t>(F1)));
                 // Negative fields: ~d + 1 = 2^(F-1) + |Va - Vb|; no carry leaves a field.
-                b.u64v("t", "(d ^ ((n << 1) - nb)) + nb");
+                const E t = u64v("t", (d ^ ((n << intc(1)) - nb)) + nb);
                 const i64 m = std::max({x.hi - y.lo, y.hi - x.lo, i64{0}});
                 const i64 lo = (x.lo - y.hi <= 0 && x.hi - y.lo >= 0) ? 0 : std::min(std::abs(x.lo - y.hi), std::abs(x.hi - y.lo));
-                return Wide{"t", H2, lo, m};
+                return Wide{t, H2, lo, m};
             }
             case Operation::avrg: {
                 // s + 2^(F-1): the top bit is (s >= 0), the rounding increment (R5).
                 const i64 k = H2 - x.off - y.off;
                 check(H2 + x.lo + y.lo, H2 + x.hi + y.hi, "avrg");
                 if (k < 0) fail(v, "avrg bias");
-                b.u64v("s", x.e + " + " + y.e + (k ? " + " + rep(k) : std::string()));
-                b.u64v("t", "((s + ((s >> " + dec(F1) + ") & " + hex64(g.ONEF) + ")) >> 1) & " + rep(H2 - 1));
+                const E s = u64v("s", k ? x.e + y.e + rep(k) : x.e + y.e);
+                const E one = ir::hex(Ty::u64, g.ONEF, 16);
+                const E t = u64v("t", ((s + ((s >> intc(static_cast<std::uint64_t>(F1))) & one)) >> intc(1)) & rep(H2 - 1));
                 auto f = [](i64 s) { return s >= 0 ? (s + 1) / 2 : -((-s + 1) / 2); };  // (s + (s >= 0)) >> 1
-                return Wide{"t", H2 / 2, f(x.lo + y.lo), f(x.hi + y.hi)};
+                return Wide{t, H2 / 2, f(x.lo + y.lo), f(x.hi + y.hi)};
             }
             default: fail(v, "no widened form for this operation");
         }
@@ -781,8 +754,8 @@ struct Simd {
     // Clamp (R7) and narrow to the packed word, or accumulate (R11).
     void wide_finish(const Wide& t) {
         if (acc) {
-            const std::string sub = t.off ? " - " + dec(t.off) + "u * " + fn("pop") + "(m)" : std::string();
-            b.ret("c + " + fn("fsum") + "(" + t.e + " & " + fn("fmask") + "(m))" + sub);
+            const E sum = pc + fn("fsum", {t.e & fn("fmask", {pm})});
+            b.ret(t.off ? sum - u32c(static_cast<std::uint64_t>(t.off)) * pop() : sum);
             strategy += ", field sum";
             return;
         }
@@ -795,32 +768,31 @@ struct Simd {
         // clamp, so both clamps become all-ones / all-zeros).
         const i64 bias = (v.sat && sd) ? half() : 0;
         const i64 kv = (((bias - t.off) % wmod) + wmod) % wmod;
-        std::string e = addk(t, kv, "narrow");
+        E e = addk(t, kv, "narrow");
+        const E top = intc(static_cast<std::uint64_t>(g.F - 1)), w = intc(static_cast<std::uint64_t>(g.w));
         if (need_hi) {
             const i64 k = H2 - (dr.hi + 1 + t.off);
-            b.u64v("o", "(" + addk(t, k, "clamp") + " & " + hex64(g.HF) + ") >> " + dec(g.F - 1));
-            e = "(" + e + " | ((o << " + dec(g.w) + ") - o))";
+            const E o = u64v("o", (addk(t, k, "clamp") & HF()) >> top);
+            e = ir::paren(e | ((o << w) - o));
         }
         if (need_lo) {
             const i64 k = H2 - (dr.lo + t.off);
-            b.u64v("k", "(" + addk(t, k, "clamp") + " & " + hex64(g.HF) + ") >> " + dec(g.F - 1));
-            e = "(" + e + " & ((k << " + dec(g.w) + ") - k))";
+            const E kk = u64v("k", (addk(t, k, "clamp") & HF()) >> top);
+            e = ir::paren(e & ((kk << w) - kk));
         }
-        std::string p = fn("narrow") + "(" + e + ")";
-        if (bias) p += " ^ " + H();
-        b.u32("p", p);
+        const E narrowed = fn("narrow", {e});
+        const E p = u32v("p", bias ? narrowed ^ H() : narrowed);
         if (need_hi || need_lo) strategy += ", field clamp";
-        merge("p");
+        merge(p);
     }
 
     // --- per operation -------------------------------------------------
     void set() {
-        const std::string f = flags(v.cmp);
-        b.u32("g", f);
+        const E flagged = u32v("g", flags(v.cmp));
         if (acc) {
-            b.ret("c + " + fn("cnt") + "(g & " + lanes() + ")");
+            b.ret(pc + fn("cnt", {flagged & lanes()}));
         } else {
-            merge("g >> " + dec(g.w - 1));
+            merge(flagged >> intc(static_cast<std::uint64_t>(g.w - 1)));
         }
         strategy = "packed compare";
     }
@@ -828,25 +800,25 @@ struct Simd {
     void addsub(bool add) {
         if (acc) {
             // The sum of the lane results is the sum of the extended inputs.
-            b.u32("M", lanes());
-            b.u32("xa", fn("hsum") + "(" + (sa ? "(A ^ " + H() + ")" : std::string("A")) + " & M)");
-            b.u32("xb", fn("hsum") + "(" + (sb ? "(B ^ " + H() + ")" : std::string("B")) + " & M)");
+            const E M = u32v("M", lanes());
+            const E xa = u32v("xa", fn("hsum", {(sa ? pA ^ H() : pA) & M}));
+            const E xb = u32v("xb", fn("hsum", {(sb ? pB ^ H() : pB) & M}));
             const i64 k = (sa ? half() : 0) + (add ? 1 : -1) * (sb ? half() : 0);
-            std::string e = std::string("c + xa ") + (add ? "+" : "-") + " xb";
-            if (k > 0) e += " - " + dec(k) + "u * " + fn("pop") + "(m)";
-            if (k < 0) e += " + " + dec(-k) + "u * " + fn("pop") + "(m)";
+            E e = add ? pc + xa + xb : pc + xa - xb;
+            if (k > 0) e = e - u32c(static_cast<std::uint64_t>(k)) * pop();
+            if (k < 0) e = e + u32c(static_cast<std::uint64_t>(-k)) * pop();
             b.ret(e);
             strategy = "linear lane sums";
             return;
         }
         if (!v.sat) {
-            merge(fn(add ? "add" : "sub") + "(A, B)");
+            merge(fn(add ? "add" : "sub", {pA, pB}));
             strategy = "packed SWAR (wrap-around)";
             return;
         }
         if (sa == sb && sb == sd) {
             const char* f = add ? (sd ? "addss" : "addus") : (sd ? "subss" : "subus");
-            merge(fn(f) + "(A, B)");
+            merge(fn(f, {pA, pB}));
             strategy = "packed SWAR saturating";
             return;
         }
@@ -855,39 +827,37 @@ struct Simd {
     }
 
     void minmax(bool is_max) {
+        E p;
         if (g.lanes == 2 && sa && sb) {
-            b.u32("p", fn(is_max ? "maxs" : "mins") + "(A, B)");
+            p = u32v("p", fn(is_max ? "maxs" : "mins", {pA, pB}));
             strategy = "two 32-bit compares + selects";
         } else {
-            b.u32("k", fn("msk") + "(" + ge("A", "B", sa, sb) + ")");
-            b.u32("p", is_max ? "B ^ ((A ^ B) & k)" : "A ^ ((A ^ B) & k)");
+            const E k = u32v("k", fn("msk", {ge(pA, pB, sa, sb)}));
+            p = u32v("p", is_max ? pB ^ ((pA ^ pB) & k) : pA ^ ((pA ^ pB) & k));
             strategy = "packed compare + select";
         }
         // The result is one of the inputs: signed when the minimum may be a
         // signed input's negative value, unsigned when the maximum may be an
         // unsigned input's large value.
-        packed_finish("p", is_max ? (sa && sb) : (sa || sb));
+        packed_finish(p, is_max ? (sa && sb) : (sa || sb));
     }
 
     void absdiff() {
         if (sa == sb) {
             // Same signedness: in the (flipped) unsigned order, max - min never borrows.
-            const std::string x = sa ? "x" : "A", y = sa ? "y" : "B";
-            if (sa) {
-                b.u32("x", "A ^ " + H());
-                b.u32("y", "B ^ " + H());
-            }
-            b.u32("k", fn("msk") + "(" + fn("geu") + "(" + x + ", " + y + "))");
-            b.u32("e", "(" + x + " ^ " + y + ") & k");
-            b.u32("p", "(" + y + " ^ e) - (" + x + " ^ e)");
+            const E x = sa ? u32v("x", pA ^ H()) : pA;
+            const E y = sa ? u32v("y", pB ^ H()) : pB;
+            const E k = u32v("k", fn("msk", {fn("geu", {x, y})}));
+            const E e = u32v("e", (x ^ y) & k);
+            const E p = u32v("p", (y ^ e) - (x ^ e));
             strategy = "packed max - min";
-            packed_finish("p", false);
+            packed_finish(p, false);
             return;
         }
         if (!v.sat && !acc) {
-            b.u32("k", fn("msk") + "(" + ge("A", "B", sa, sb) + ")");
-            b.u32("e", "(A ^ B) & k");
-            merge(fn("sub") + "(B ^ e, A ^ e)");
+            const E k = u32v("k", fn("msk", {ge(pA, pB, sa, sb)}));
+            const E e = u32v("e", (pA ^ pB) & k);
+            merge(fn("sub", {pB ^ e, pA ^ e}));
             strategy = "packed max - min (wrap-around)";
             return;
         }
@@ -897,20 +867,20 @@ struct Simd {
 
     void avrg() {
         if (sa == sb && !sa) {
-            b.u32("p", "(A | B) - (((A ^ B) >> 1) & " + hex32(g.L) + ")");
+            const E p = u32v("p", (pA | pB) - (((pA ^ pB) >> intc(1)) & u32x(g.L)));
             strategy = "packed rounding average";
-            packed_finish("p", false);
+            packed_finish(p, false);
             return;
         }
         if (sa == sb) {
             // Biased by 2^(w-1), s >= 0 is the carry out of x + y, which is the
             // top bit of the floor average; round up exactly then.
-            b.u32("x", "A ^ " + H());
-            b.u32("y", "B ^ " + H());
-            b.u32("f", "(x & y) + (((x ^ y) >> 1) & " + hex32(g.L) + ")");
-            b.u32("p", "(f + ((x ^ y) & (f >> " + dec(g.w - 1) + ") & " + hex32(g.ONE) + ")) ^ " + H());
+            const E x = u32v("x", pA ^ H());
+            const E y = u32v("y", pB ^ H());
+            const E f = u32v("f", (x & y) + (((x ^ y) >> intc(1)) & u32x(g.L)));
+            const E p = u32v("p", (f + ((x ^ y) & (f >> intc(static_cast<std::uint64_t>(g.w - 1))) & u32x(g.ONE))) ^ H());
             strategy = "packed signed average";
-            packed_finish("p", true);
+            packed_finish(p, true);
             return;
         }
         strategy = "widened fields";
@@ -933,7 +903,7 @@ Lowered lower_simd(const Variant& v) {
     Lowered L;
     L.simd = true;
     L.x = XParam::mask;
-    L.body = s.b.str();
+    L.body = std::move(s.b);
     L.strategy = s.strategy;
     // R11 sums op(Va, Vb) over the masked lanes; where op is 0 on Va = Vb = 0
     // (R5: exact on the extended values), clearing both operands outside the
@@ -944,8 +914,7 @@ Lowered lower_simd(const Variant& v) {
         L.mask_fold = MaskFold::zero;
     // The bound forms fold the mask in where it only merges: no other use of
     // m may hide in the body.
-    const std::string text = ir::cpp(L.body);
-    if (s.merged && text.find("(m)") != text.rfind("(m)"))
+    if (s.merged && ir::uses(L.body, "m") != 1)
         throw std::logic_error(v.ptx() + ": a merging SIMD body uses its mask twice");
     return L;
 }
@@ -1076,8 +1045,8 @@ struct BodyKeyEq {
 };
 
 // Fills the same_* links: a bound form's code is fixed by what it is printed
-// from, so equal inputs are the same function. A body naming its own variant
-// (none does today) is kept to itself.
+// from, so equal inputs are the same function. (A body calls declared helpers
+// only, never a variant's function, so no body depends on its own name.)
 void share_bodies(const std::vector<Variant>& variants, std::vector<Lowered>& lowered) {
     std::unordered_map<BodyKey, int, BodyKeyHash, BodyKeyEq> first;
     const auto link = [&first](std::string with, const ir::Body& body, int i) {
@@ -1087,8 +1056,6 @@ void share_bodies(const std::vector<Variant>& variants, std::vector<Lowered>& lo
     for (std::size_t k = 0; k < lowered.size(); ++k) {
         Lowered& L = lowered[k];
         const int i = static_cast<int>(k);
-        const auto names = [&L](const std::optional<ir::Body>& b) { return b && ir::cpp(*b).find(L.name) != std::string::npos; };
-        if (names(L.body) || names(L.whole_body) || names(L.part_body)) continue;
         const std::string x = std::to_string(static_cast<int>(L.x)) + (L.x_used ? "+" : "-");
         if (L.simd) {
             const GeometryDef& g = *variants[k].family->geometry_def;

@@ -96,8 +96,7 @@ void operand(std::string& o, Bin parent, const E& x, bool right) {
 void print(std::string& o, const E& e) {
     const Node& x = *e;
     switch (x.kind) {
-        case Node::Kind::var:
-        case Node::Kind::raw: o += x.text; return;
+        case Node::Kind::var: o += x.text; return;
         case Node::Kind::lit: {
             char buf[48];
             if (!x.hex) {
