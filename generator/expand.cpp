@@ -101,14 +101,4 @@ std::vector<Variant> expand(const Spec& spec) {
 
 std::string Intrinsic::plain_name() const { return name.substr(name.find_first_not_of('_')); }
 
-std::vector<std::size_t> intrinsic_variants(const Spec& spec, const std::vector<Variant>& variants) {
-    std::vector<std::size_t> out;
-    for (const auto& in : spec.intrinsics) {
-        const auto v = std::find_if(variants.begin(), variants.end(), [&](const Variant& x) { return x.ptx() == in.form; });
-        if (v == variants.end()) throw SpecError(in.form_loc, "intrinsic " + in.name + ": '" + in.form + "' is not a variant");
-        out.push_back(static_cast<std::size_t>(v - variants.begin()));
-    }
-    return out;
-}
-
 }  // namespace ptxv::gen

@@ -710,10 +710,34 @@ private:
     }
 };
 
+}  // namespace
+
+Spec load_spec_text(const std::string& text, const std::string& display_name) { return Loader(display_name).load(text); }
+
+Spec load_spec_file(const std::string& path, const std::string& display_name) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw SpecError(Loc{display_name, 1, 1}, "cannot open the spec file");
+    // Read at most one byte past the limit so a huge file is not slurped.
+    std::string text;
+    text.resize(kMaxSpecBytes + 1);
+    in.read(&text[0], static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxSpecBytes) {
+        // Name the file's size, not the limit+1 bytes read; a pipe has none.
+        in.clear();
+        in.seekg(0, std::ios::end);
+        const auto size = static_cast<long long>(in.tellg());
+        throw SpecError(Loc{display_name, 1, 1},
+                        "the spec is " + (size > 0 ? std::to_string(size) : "more than " + std::to_string(kMaxSpecBytes)) +
+                            " bytes; the limit is " + std::to_string(kMaxSpecBytes));
+    }
+    return load_spec_text(text, display_name);
+}
+
+
+namespace {
 // Probes name variants, which exist only once the families are expanded.
-void check_probes(const Spec& spec) {
-    if (spec.probes.empty()) return;
-    const std::vector<Variant> variants = expand(spec);
+void check_probes(const Spec& spec, const std::vector<Variant>& variants) {
     for (const auto& p : spec.probes) {
         const auto v = std::find_if(variants.begin(), variants.end(), [&](const Variant& x) { return x.ptx() == p.variant; });
         if (v == variants.end()) throw SpecError(p.variant_loc, "probe: '" + p.variant + "' is not a variant of this spec");
@@ -725,9 +749,8 @@ void check_probes(const Spec& spec) {
 
 // Intrinsics name variants too; and each lane width of a SIMD intrinsic comes
 // with the other, as CUDA declares them.
-void check_intrinsics(const Spec& spec) {
-    if (spec.intrinsics.empty()) return;
-    const std::vector<Variant> variants = expand(spec);
+std::vector<std::size_t> check_intrinsics(const Spec& spec, const std::vector<Variant>& variants) {
+    std::vector<std::size_t> out;
     for (const auto& in : spec.intrinsics) {
         const auto v = std::find_if(variants.begin(), variants.end(), [&](const Variant& x) { return x.ptx() == in.form; });
         if (v == variants.end())
@@ -756,36 +779,34 @@ void check_intrinsics(const Spec& spec) {
                 throw SpecError(in.loc, "intrinsic " + in.name + " has no " + sibling +
                                             ": CUDA declares every SIMD intrinsic for both lane widths");
         }
+        out.push_back(static_cast<std::size_t>(v - variants.begin()));
     }
+    return out;
 }
 
 }  // namespace
 
-Spec load_spec_text(const std::string& text, const std::string& display_name) {
-    Spec spec = Loader(display_name).load(text);
-    check_probes(spec);
-    check_intrinsics(spec);
-    return spec;
+std::vector<std::size_t> resolve(const Spec& spec, const std::vector<Variant>& variants) {
+    check_probes(spec, variants);
+    return check_intrinsics(spec, variants);
 }
 
-Spec load_spec_file(const std::string& path, const std::string& display_name) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw SpecError(Loc{display_name, 1, 1}, "cannot open the spec file");
-    // Read at most one byte past the limit so a huge file is not slurped.
-    std::string text;
-    text.resize(kMaxSpecBytes + 1);
-    in.read(&text[0], static_cast<std::streamsize>(text.size()));
-    text.resize(static_cast<std::size_t>(in.gcount()));
-    if (text.size() > kMaxSpecBytes) {
-        // Name the file's size, not the limit+1 bytes read; a pipe has none.
-        in.clear();
-        in.seekg(0, std::ios::end);
-        const auto size = static_cast<long long>(in.tellg());
-        throw SpecError(Loc{display_name, 1, 1},
-                        "the spec is " + (size > 0 ? std::to_string(size) : "more than " + std::to_string(kMaxSpecBytes)) +
-                            " bytes; the limit is " + std::to_string(kMaxSpecBytes));
-    }
-    return load_spec_text(text, display_name);
+namespace {
+std::unique_ptr<const Program> program_of(Spec spec) {
+    auto p = std::make_unique<Program>();
+    p->spec = std::move(spec);
+    p->variants = expand(p->spec);
+    p->intrinsic_variants = resolve(p->spec, p->variants);
+    return p;
+}
+}  // namespace
+
+std::unique_ptr<const Program> load_program_text(const std::string& text, const std::string& display_name) {
+    return program_of(load_spec_text(text, display_name));
+}
+
+std::unique_ptr<const Program> load_program_file(const std::string& path, const std::string& display_name) {
+    return program_of(load_spec_file(path, display_name));
 }
 
 }  // namespace ptxv::gen

@@ -116,8 +116,9 @@ int main(int argc, char** argv) {
     std::vector<OutputFile> files;
     std::size_t variant_count = 0;
     try {
-        const Spec spec = load_spec_file(spec_path, spec_name);
-        std::vector<Variant> variants = expand(spec);
+        const auto program = load_program_file(spec_path, spec_name);
+        const Spec& spec = program->spec;
+        std::vector<Variant> variants = program->variants;
         EmitOptions opt;
         opt.spec_display_name = spec_name;
         opt.header_name = header_name;
@@ -125,7 +126,7 @@ int main(int argc, char** argv) {
             opt.regen_command = "build/bin/ptxv-gen --spec " + spec_name + " --out " + out_dir +
                                 "  (or: cmake --build build --target regenerate)";
             const std::vector<Lowered> lowered = lower_all(variants);
-            const std::vector<std::size_t> intrinsics = intrinsic_variants(spec, variants);
+            const std::vector<std::size_t>& intrinsics = program->intrinsic_variants;
             const Model model{spec, variants, lowered, intrinsics, intrinsic_plans(spec, variants, intrinsics, lowered)};
             for (const auto emit : {emit_header, emit_batch, emit_array, emit_dispatch, emit_device, emit_tables,
                                     emit_variants_md, emit_hwcheck, emit_cuda_hwcheck, emit_cuda, emit_cuda_compat,

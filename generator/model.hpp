@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -149,7 +150,8 @@ struct Spec {
     const Reading* reading(const std::string& id) const;
 };
 
-// Pass 1: load + validate. Throws SpecError. `display_name` is used in
+// Pass 1: load + validate what the file says on its own (pass 3 checks what
+// names a variant). Throws SpecError. `display_name` is used in
 // locations and banners (normally the path as given).
 Spec load_spec_file(const std::string& path, const std::string& display_name);
 Spec load_spec_text(const std::string& text, const std::string& display_name);
@@ -187,9 +189,25 @@ bool takes_c(const Variant& v);
 // (d, a, b, c): "vmax.s32.u32.u32.min r0, r1, r2, r3;".
 std::string default_form(const std::string& ptx, bool with_c, const char* const (&regs)[4]);
 
-// The variant each intrinsic is (index into `variants`), checked when the spec
-// was loaded.
-std::vector<std::size_t> intrinsic_variants(const Spec& spec, const std::vector<Variant>& variants);
+// Pass 3: resolve what names a variant (each probe, each CUDA intrinsic, with
+// the lanes, c and post-step it claims) against the expanded variants; the
+// variant each intrinsic is (an index into `variants`). Throws SpecError.
+std::vector<std::size_t> resolve(const Spec& spec, const std::vector<Variant>& variants);
+
+// Passes 1-3, each run once: the spec loaded and checked, its variants and its
+// resolved cross-references. The variants point into `spec`, so a Program
+// stays where it was made.
+struct Program {
+    Spec spec;
+    std::vector<Variant> variants;
+    std::vector<std::size_t> intrinsic_variants;  // of spec.intrinsics[i]
+
+    Program() = default;
+    Program(const Program&) = delete;
+    Program& operator=(const Program&) = delete;
+};
+std::unique_ptr<const Program> load_program_file(const std::string& path, const std::string& display_name);
+std::unique_ptr<const Program> load_program_text(const std::string& text, const std::string& display_name);
 
 // Spellings: ptxv::spelling (instr.hpp), the one vocabulary.
 

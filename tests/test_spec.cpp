@@ -72,7 +72,7 @@ TEST_CASE("every bad spec fails at the announced location", "[spec][bad]") {
         REQUIRE(!c.expect.empty());
         bool failed = false;
         try {
-            (void)load_spec_text(c.text, c.name);
+            (void)load_program_text(c.text, c.name);
         } catch (const SpecError& e) {
             failed = true;
             const std::string what = e.what();

@@ -82,7 +82,7 @@ Rejection reject(const std::string& text, const std::string& name = "hostile.yam
     Rejection r;
     const auto t0 = std::chrono::steady_clock::now();
     try {
-        (void)load_spec_text(text, name);
+        (void)load_program_text(text, name);
     } catch (const SpecError& e) {
         r.what = e.what();
         r.message = e.message;
