@@ -29,6 +29,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <stdexcept>
 #include <string>
 
 #include "bench_common.hpp"
@@ -119,6 +120,7 @@ struct LaneInstr {
 };
 
 LaneInstr lane_instr(const ptxv::Instr& in) {
+    if (in.geometry == ptxv::Geometry::scalar) throw std::invalid_argument("BM_perlane_rt runs SIMD instructions only");
     LaneInstr l{};
     l.op = in.operation;
     l.cmp = in.cmp;
@@ -165,7 +167,9 @@ __attribute__((noinline)) u32 perlane_rt(const LaneInstr& in, u32 a, u32 b, u32 
                     case ptxv::Cmp::ge: t = x >= y; break;
                 }
                 break;
-            default: break;
+            case ptxv::Operation::shl:
+            case ptxv::Operation::shr:
+            case ptxv::Operation::mad: __builtin_trap();  // scalar only: lane_instr() refuses them
         }
         if (in.sat) {
             const int hi = in.d_signed ? (1 << (in.width - 1)) - 1 : (1 << in.width) - 1;
