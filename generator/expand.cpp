@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "model.hpp"
+#include "operations.hpp"
 
 namespace ptxv::gen {
 
@@ -37,7 +38,7 @@ std::string joined(const Variant& v, char sep) {
 
 }  // namespace
 
-bool Variant::operation_is_set() const { return opcode->operation == Operation::set; }
+bool Variant::operation_is_set() const { return row(opcode->operation).compares; }
 std::string Variant::function_name() const { return joined(*this, '_'); }
 std::string Variant::ptx() const { return joined(*this, '.'); }
 

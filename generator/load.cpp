@@ -763,12 +763,12 @@ std::vector<std::size_t> check_intrinsics(const Spec& spec, const std::vector<Va
         if (in.has_c != takes_c(*v))
             throw SpecError(in.loc, "intrinsic " + in.name + ": " + in.form +
                                         (in.has_c ? " takes no c: remove 'c'" : " takes c: say what feeds it ('c: 0' or an argument)"));
-        const Operation op = v->opcode->operation;
-        if (in.post == IntrinsicPost::lanes_to_mask && (op != Operation::set || in.lanes == 1 || v->op2 != Op2::none))
+        const bool folds_post = folds(v->opcode->operation, in.post);
+        if (in.post == IntrinsicPost::lanes_to_mask && (!folds_post || in.lanes == 1 || v->op2 != Op2::none))
             throw SpecError(in.post_loc, "intrinsic " + in.name +
                                              ": lanes_to_mask needs a SIMD vset form without .add (lanes of 0 or 1)");
         if (in.post == IntrinsicPost::round_down &&
-            (op != Operation::avrg || v->sat || v->op2 != Op2::none || v->dtype != Type::u32 || v->atype != Type::u32 ||
+            (!folds_post || v->sat || v->op2 != Op2::none || v->dtype != Type::u32 || v->atype != Type::u32 ||
              v->btype != Type::u32))
             throw SpecError(in.post_loc, "intrinsic " + in.name +
                                              ": round_down needs an unsigned vavrg2/vavrg4 form without .sat or .add");

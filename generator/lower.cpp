@@ -22,6 +22,7 @@
 // mistake fails the build instead of producing a wrong header.
 #include "lower.hpp"
 
+#include "lower_ops.hpp"
 #include "operations.hpp"
 
 #include <algorithm>
@@ -172,8 +173,20 @@ E word_sat(const Variant& v, const E& key, Range r) {
 // value: those forms keep the 64-bit body and get the word body for Dsel
 // none (Lowered::whole_body).
 bool vop_on_words(const Variant& v) {
-    if (v.opcode->operation != Operation::absdiff || v.atype == v.btype) return true;
+    const Operation op = v.opcode->operation;
+    if (v.atype == v.btype || row(op).low_word) return true;
+    // Mixed types: one word where the exact value spans fewer than 2^32
+    // values (min, max), else only where its low word is all that is read.
+    const Range r = result_range(op, ext_range32(v.atype), ext_range32(v.btype));
+    if (r.hi - r.lo < (i64{1} << 32)) return true;
     return !v.sat && (v.op2 == Op2::none || v.op2 == Op2::add);
+}
+
+// vadd..vmax's expressions (the operation table's rows).
+const plan::VopExprs& vop_exprs(const Variant& v) {
+    const plan::VopExprs* x = row(v.opcode->operation).vop;
+    if (!x) fail(v, "not a scalar arithmetic operation");
+    return *x;
 }
 
 Lowered lower_scalar_vop_words(const Variant& v) {
@@ -183,54 +196,17 @@ Lowered lower_scalar_vop_words(const Variant& v) {
     ir::Body b;
     const E ta = b.let(Ty::u32, "ta", ext32(false, v.atype));
     const E tb = b.let(Ty::u32, "tb", ext32(true, v.btype));
-    const Operation op = v.opcode->operation;
     const bool sa = v.atype == Type::s32, sb = v.btype == Type::s32, sd = v.dtype == Type::s32;
     const bool mixed = sa != sb;
-    // u, s: the unsigned and the signed operand where the types are mixed.
-    const E u = sa ? tb : ta, s = sa ? ta : tb;
-    const E lt_us = call("lt_us", {u, s});
     // Before a .min/.max whose sides are read differently, the signed min/max
     // selects with a mask: GCC turns its ternary, followed by that tail, into
     // a jump.
     const bool mixed_tail = (v.op2 == Op2::min || v.op2 == Op2::max) && sa != sd;
-    E e;
-    Compared key = kSx32;
-    switch (op) {
-        case Operation::add:
-            e = !v.sat ? ta + tb : sa && sb && sd ? call("addsat_s32", {ta, tb}) : call("addsat", {ta, tb}, {sa, sb, sd});
-            break;
-        case Operation::sub:
-            e = !v.sat                ? ta - tb
-                : sa && sb && sd      ? call("subsat_s32", {ta, tb})
-                : !sa && !sb && !sd   ? call("subsat_u32", {ta, tb})
-                                      : call("subsat", {ta, tb}, {sa, sb, sd});
-            break;
-        case Operation::min:
-            e = mixed        ? select(lt_us, u, s)
-                : !sa        ? call("min_u32", {ta, tb})
-                : mixed_tail ? select(call("lt_s32", {ta, tb}), ta, tb)
-                             : call("smin32", {ta, tb});
-            key = sa || sb ? kSx32 : kZx32;
-            break;
-        case Operation::max:
-            e = mixed        ? select(lt_us, s, u)
-                : !sa        ? call("max_u32", {ta, tb})
-                : mixed_tail ? select(call("lt_s32", {tb, ta}), ta, tb)
-                             : call("smax32", {ta, tb});
-            key = sa && sb ? kSx32 : kZx32;
-            break;
-        case Operation::absdiff:
-            if (mixed) {
-                const E m = b.let(Ty::u32, "m", u32c(0) - ir::cast(Ty::u32, lt_us));
-                e = ((u - s) ^ m) - m;
-            } else {
-                e = call(sa ? "absdiff_s32" : "absdiff_u32", {ta, tb});
-            }
-            key = kZx32;
-            break;
-        default: fail(v, "not a scalar arithmetic operation");
-    }
-    const bool add_sub = op == Operation::add || op == Operation::sub;
+    const plan::WordResult word = vop_exprs(v).word(plan::WordArgs{v, b, ta, tb, sa, sb, sd, mixed_tail});
+    E e = word.e;
+    const Compared key = word.sign_extended ? kSx32 : kZx32;
+    // Sums and differences saturate in their helpers (R6).
+    const bool add_sub = row(v.opcode->operation).low_word;
     if (v.sat && !add_sub && sd != (key.kind == Compared::sx32)) {
         // The one side of dtype's range the value can cross (R6).
         const E tx = b.let(Ty::u32, "tx", e);
@@ -271,17 +247,7 @@ ir::Body lower_scalar_vop_part(const Variant& v) {
     const E tb = b.let(Ty::u32, "tb", ext32(true, v.btype));
     const auto part = [](Type t) { return t == Type::s32 ? Range{-(i64{1} << 15), (i64{1} << 15) - 1} : Range{0, 0xffff}; };
     const Range r = result_range(op, part(v.atype), part(v.btype));
-    E e;
-    switch (op) {
-        case Operation::add: e = ta + tb; break;
-        case Operation::sub: e = ta - tb; break;
-        case Operation::absdiff: e = call("absdiff_s32", {ta, tb}); break;
-        // Mask selects: GCC turns a ternary followed by the tail's compares
-        // into jumps.
-        case Operation::min: e = select(call("lt_s32", {ta, tb}), ta, tb); break;
-        case Operation::max: e = select(call("lt_s32", {tb, ta}), ta, tb); break;
-        default: fail(v, "not a scalar arithmetic operation");
-    }
+    const E e = vop_exprs(v).part(ta, tb);
     const E t = b.let(Ty::u32, "t", e);
     E key = t;
     if (v.sat) {
@@ -322,15 +288,7 @@ Lowered lower_scalar_vop_wide(const Variant& v) {
     const E tb = b.let(Ty::i64, "tb", ext64(true, v.btype));
     const Range ra = ext_range32(v.atype), rb = ext_range32(v.btype);
     const Range r = result_range(op, ra, rb);
-    E e;
-    switch (op) {
-        case Operation::add: e = ta + tb; break;
-        case Operation::sub: e = ta - tb; break;
-        case Operation::absdiff: e = call("sabs", {ta - tb}); break;
-        case Operation::min: e = call("smin", {ta, tb}); break;
-        case Operation::max: e = call("smax", {ta, tb}); break;
-        default: fail(v, "not a scalar arithmetic operation");
-    }
+    const E e = vop_exprs(v).wide(ta, tb);
     const E t = b.let(Ty::i64, "t", e);
     E key = t;
     if (v.sat) {
@@ -347,19 +305,17 @@ Lowered lower_scalar_vop_wide(const Variant& v) {
         }
     }
     // R8: vadd/vsub hand on their low word sign-extended, the others the exact value.
-    const bool add_sub = op == Operation::add || op == Operation::sub;
-    scalar_tail(b, v, ir::cast(Ty::u32, key), add_sub ? kSx32 : Compared{Compared::value, key}, v.dtype == Type::s32);
+    scalar_tail(b, v, ir::cast(Ty::u32, key), row(op).low_word ? kSx32 : Compared{Compared::value, key}, v.dtype == Type::s32);
     L.body = std::move(b);
     L.strategy = std::string("64-bit exact") + (v.sat ? ", branch-free clamp" : "");
     return L;
 }
 
-Lowered lower_scalar_shift(const Variant& v) {
+Lowered lower_scalar_shift(const Variant& v, bool shl) {
     using ir::call;
     using ir::cast;
     Lowered L;
     ir::Body b;
-    const bool shl = v.opcode->operation == Operation::shl;
     const bool sa = v.atype == Type::s32;
     const bool clamp = v.mode == Mode::clamp;
     const bool sd = v.dtype == Type::s32;
@@ -587,8 +543,12 @@ Lowered lower_vmad(const Variant& v) {
 // ---------------------------------------------------------------------------
 // SIMD forms.
 
+}  // namespace
+
+namespace plan {
+
 // A widened value: field = v + off for every lane, v in [lo, hi].
-struct Wide {
+struct Fields {
     E e;
     i64 off, lo, hi;
 };
@@ -694,65 +654,30 @@ struct Simd {
             fail(v, std::string("a widened field would leave its bits in ") + what);
     }
     // x + k in every field (k may be negative), checked to stay in the field.
-    E addk(const Wide& x, i64 k, const char* what) const {
+    E addk(const Fields& x, i64 k, const char* what) const {
         check(x.off + x.lo + k, x.off + x.hi + k, what);
         if (k == 0) return x.e;
         if (k > 0) return ir::paren(x.e + rep(k));
         return ir::paren(x.e - rep(-k));
     }
-    Wide widen(const E& X, bool s) {
+    Fields widen(const E& X, bool s) {
         const std::string n = std::string("w") + static_cast<char>(X->text[0] - 'A' + 'a');
         const E w = u64v(n, fn("widen", {s ? X ^ H() : X}));
         const Range r = ext(s);
-        return Wide{w, s ? half() : 0, r.lo, r.hi};
+        return Fields{w, s ? half() : 0, r.lo, r.hi};
     }
 
-    Wide wide_op(Operation op) {
-        const Wide x = widen(pA, sa), y = widen(pB, sb);
-        const i64 H2 = i64{1} << (g.F - 1);
-        const int F1 = g.F - 1;
-        switch (op) {
-            case Operation::add: {
-                check(x.off + y.off + x.lo + y.lo, x.off + y.off + x.hi + y.hi, "add");
-                return Wide{u64v("t", x.e + y.e), x.off + y.off, x.lo + y.lo, x.hi + y.hi};
-            }
-            case Operation::sub: {
-                const i64 k = i64{1} << g.w;  // lifts every field of x above every field of y
-                const E xe = addk(x, k, "sub");
-                check(x.off + x.lo + k - (y.off + y.hi), x.off + x.hi + k - (y.off + y.lo), "sub");
-                return Wide{u64v("t", xe - y.e), x.off + k - y.off, x.lo - y.hi, x.hi - y.lo};
-            }
-            case Operation::absdiff: {
-                // d = (Va - Vb) + 2^(F-1): the field's top bit is the sign.
-                const i64 k = H2 + y.off - x.off;
-                const E xe = addk(x, k, "absdiff");
-                check(H2 + x.lo - y.hi, H2 + x.hi - y.lo, "absdiff");
-                const E d = u64v("d", xe - y.e);
-                const E n = u64v("n", ~d & HF());  // lanes where Va < Vb
-                const E nb = u64v("nb", n >> intc(static_cast<std::uint64_t>(F1)));
-                // Negative fields: ~d + 1 = 2^(F-1) + |Va - Vb|; no carry leaves a field.
-                const E t = u64v("t", (d ^ ((n << intc(1)) - nb)) + nb);
-                const i64 m = std::max({x.hi - y.lo, y.hi - x.lo, i64{0}});
-                const i64 lo = (x.lo - y.hi <= 0 && x.hi - y.lo >= 0) ? 0 : std::min(std::abs(x.lo - y.hi), std::abs(x.hi - y.lo));
-                return Wide{t, H2, lo, m};
-            }
-            case Operation::avrg: {
-                // s + 2^(F-1): the top bit is (s >= 0), the rounding increment (R5).
-                const i64 k = H2 - x.off - y.off;
-                check(H2 + x.lo + y.lo, H2 + x.hi + y.hi, "avrg");
-                if (k < 0) fail(v, "avrg bias");
-                const E s = u64v("s", k ? x.e + y.e + rep(k) : x.e + y.e);
-                const E one = ir::hex(Ty::u64, g.ONEF, 16);
-                const E t = u64v("t", ((s + ((s >> intc(static_cast<std::uint64_t>(F1))) & one)) >> intc(1)) & rep(H2 - 1));
-                auto f = [](i64 s) { return s >= 0 ? (s + 1) / 2 : -((-s + 1) / 2); };  // (s + (s >= 0)) >> 1
-                return Wide{t, H2 / 2, f(x.lo + y.lo), f(x.hi + y.hi)};
-            }
-            default: fail(v, "no widened form for this operation");
-        }
+    // The exact lane results on widened fields of A and B: the operation's
+    // own (its row's fields builder).
+    Fields widened() {
+        const OperationRow& r = row(v.opcode->operation);
+        if (!r.fields) fail(v, "no widened form for this operation");
+        const Fields x = widen(pA, sa), y = widen(pB, sb);
+        return r.fields(*this, x, y);
     }
 
     // Clamp (R7) and narrow to the packed word, or accumulate (R11).
-    void wide_finish(const Wide& t) {
+    void wide_finish(const Fields& t) {
         if (acc) {
             const E sum = pc + fn("fsum", {t.e & fn("fmask", {pm})});
             b.ret(t.off ? sum - u32c(static_cast<std::uint64_t>(t.off)) * pop() : sum);
@@ -823,7 +748,7 @@ struct Simd {
             return;
         }
         strategy = "widened fields";
-        wide_finish(wide_op(add ? Operation::add : Operation::sub));
+        wide_finish(widened());
     }
 
     void minmax(bool is_max) {
@@ -862,7 +787,7 @@ struct Simd {
             return;
         }
         strategy = "widened fields";
-        wide_finish(wide_op(Operation::absdiff));
+        wide_finish(widened());
     }
 
     void avrg() {
@@ -884,22 +809,73 @@ struct Simd {
             return;
         }
         strategy = "widened fields";
-        wide_finish(wide_op(Operation::avrg));
+        wide_finish(widened());
     }
 };
 
+// The kernel bodies, by operation.
+void swar_add(Simd& s) { s.addsub(true); }
+void swar_sub(Simd& s) { s.addsub(false); }
+void swar_absdiff(Simd& s) { s.absdiff(); }
+void swar_min(Simd& s) { s.minmax(false); }
+void swar_max(Simd& s) { s.minmax(true); }
+void swar_avrg(Simd& s) { s.avrg(); }
+void swar_set(Simd& s) { s.set(); }
+
+// Widened fields (see Simd): field = v + off, each check()ed to stay in its
+// field.
+Fields fields_add(Simd& s, const Fields& x, const Fields& y) {
+    s.check(x.off + y.off + x.lo + y.lo, x.off + y.off + x.hi + y.hi, "add");
+    return Fields{s.u64v("t", x.e + y.e), x.off + y.off, x.lo + y.lo, x.hi + y.hi};
+}
+
+Fields fields_sub(Simd& s, const Fields& x, const Fields& y) {
+    const i64 k = i64{1} << s.g.w;  // lifts every field of x above every field of y
+    const E xe = s.addk(x, k, "sub");
+    s.check(x.off + x.lo + k - (y.off + y.hi), x.off + x.hi + k - (y.off + y.lo), "sub");
+    return Fields{s.u64v("t", xe - y.e), x.off + k - y.off, x.lo - y.hi, x.hi - y.lo};
+}
+
+Fields fields_absdiff(Simd& s, const Fields& x, const Fields& y) {
+    const i64 H2 = i64{1} << (s.g.F - 1);
+    const int F1 = s.g.F - 1;
+    // d = (Va - Vb) + 2^(F-1): the field's top bit is the sign.
+    const i64 k = H2 + y.off - x.off;
+    const E xe = s.addk(x, k, "absdiff");
+    s.check(H2 + x.lo - y.hi, H2 + x.hi - y.lo, "absdiff");
+    const E d = s.u64v("d", xe - y.e);
+    const E n = s.u64v("n", ~d & s.HF());  // lanes where Va < Vb
+    const E nb = s.u64v("nb", n >> intc(static_cast<std::uint64_t>(F1)));
+    // Negative fields: ~d + 1 = 2^(F-1) + |Va - Vb|; no carry leaves a field.
+    const E t = s.u64v("t", (d ^ ((n << intc(1)) - nb)) + nb);
+    const i64 m = std::max({x.hi - y.lo, y.hi - x.lo, i64{0}});
+    const i64 lo = (x.lo - y.hi <= 0 && x.hi - y.lo >= 0) ? 0 : std::min(std::abs(x.lo - y.hi), std::abs(x.hi - y.lo));
+    return Fields{t, H2, lo, m};
+}
+
+Fields fields_avrg(Simd& s, const Fields& x, const Fields& y) {
+    const i64 H2 = i64{1} << (s.g.F - 1);
+    const int F1 = s.g.F - 1;
+    // s + 2^(F-1): the top bit is (s >= 0), the rounding increment (R5).
+    const i64 k = H2 - x.off - y.off;
+    s.check(H2 + x.lo + y.lo, H2 + x.hi + y.hi, "avrg");
+    if (k < 0) fail(s.v, "avrg bias");
+    const E sum = s.u64v("s", k ? x.e + y.e + s.rep(k) : x.e + y.e);
+    const E one = ir::hex(Ty::u64, s.g.ONEF, 16);
+    const E t = s.u64v("t", ((sum + ((sum >> intc(static_cast<std::uint64_t>(F1))) & one)) >> intc(1)) & s.rep(H2 - 1));
+    auto f = [](i64 v) { return v >= 0 ? (v + 1) / 2 : -((-v + 1) / 2); };  // (s + (s >= 0)) >> 1
+    return Fields{t, H2 / 2, f(x.lo + y.lo), f(x.hi + y.hi)};
+}
+
+}  // namespace plan
+
+namespace {
+
 Lowered lower_simd(const Variant& v) {
-    Simd s(v);
-    switch (v.opcode->operation) {
-        case Operation::set: s.set(); break;
-        case Operation::add: s.addsub(true); break;
-        case Operation::sub: s.addsub(false); break;
-        case Operation::min: s.minmax(false); break;
-        case Operation::max: s.minmax(true); break;
-        case Operation::absdiff: s.absdiff(); break;
-        case Operation::avrg: s.avrg(); break;
-        default: fail(v, "not a SIMD operation");
-    }
+    const OperationRow& r = row(v.opcode->operation);
+    if (!r.swar) fail(v, "not a SIMD operation");
+    plan::Simd s(v);
+    r.swar(s);
     Lowered L;
     L.simd = true;
     L.x = XParam::mask;
@@ -910,7 +886,7 @@ Lowered lower_simd(const Variant& v) {
     // mask leaves the sum unchanged.
     if (s.merged)
         L.mask_fold = MaskFold::merge;
-    else if (s.acc && row(v.opcode->operation).zero_on_zero_lanes)
+    else if (s.acc && r.zero_on_zero_lanes)
         L.mask_fold = MaskFold::zero;
     // The bound forms fold the mask in where it only merges: no other use of
     // m may hide in the body.
@@ -930,60 +906,19 @@ Lowered lower_simd(const Variant& v) {
 // kernels read (the types of a wrap-around add, say, are left out), so that
 // variants computed alike share one plan, and Compiled::run one kernel.
 std::pair<lane::LanePlan, std::string> lane_plan_of(const Variant& v) {
-    using lane::LaneFix;
-    using lane::LaneOp;
+    const Operation op = v.opcode->operation;
+    const OperationRow& r = row(op);
+    if (!r.own_lanes) fail(v, "no lane plan for this operation");
     const bool sa = v.atype == Type::s32, sb = v.btype == Type::s32;
     const bool sd = v.has_dtype && v.dtype == Type::s32;
     const bool sum = v.op2 == Op2::add;
-    const Operation op = v.opcode->operation;
-    const bool same = sa == sb;
-    const bool addsub = op == Operation::add || op == Operation::sub;
-    const bool add = op == Operation::add;
-
     lane::LanePlan p;
     p.bits = static_cast<unsigned>(v.family->geometry_def->lane_bits);
     p.sum = sum;
-    // Lanes in their own width, of one signedness `s` where it matters.
-    const auto own = [&](LaneOp o, bool s, const char* how) {
-        p.op = o;
-        p.sa = s;
-        return std::make_pair(p, std::string(how) + (sum ? ", lane sum" : ""));
-    };
-    // .sat into a d of the other signedness than the (unsigned, signed) results.
-    const auto fix = [&](bool results_signed) {
-        if (v.sat && sd != results_signed) p.fix = results_signed ? LaneFix::to_unsigned : LaneFix::to_signed;
-    };
-    if (addsub && sum) {
-        // R11 with a wrap-around add or subtract: the sum of the lane results
-        // is the sum of the a lanes plus (minus) the sum of the b lanes.
-        p.op = add ? LaneOp::sum_add : LaneOp::sum_sub;
-        p.sa = sa;
-        p.sb = sb;
-        return {p, "lane sums of a and b"};
-    }
-    if (addsub && !v.sat) return own(add ? LaneOp::add : LaneOp::sub, false, "wrap-around lanes");
-    if (addsub && same && sa == sd) return own(add ? LaneOp::addsat : LaneOp::subsat, sa, "saturating lanes");
-    if (op == Operation::avrg && same) {
-        fix(sa);
-        p.sum_signed = sa;
-        return own(sa ? LaneOp::avrg_s : LaneOp::avrg_u, false, sa ? "signed average lanes" : "unsigned average lanes");
-    }
-    if (op == Operation::absdiff && same && sum) return own(LaneOp::sum_absdiff, sa, "sum of absolute differences");
-    if (op == Operation::absdiff && same) {
-        fix(false);
-        return own(LaneOp::absdiff, sa, "max - min lanes");
-    }
-    if ((op == Operation::min || op == Operation::max) && same) {
-        fix(sa);
-        p.sum_signed = sa;
-        return own(op == Operation::min ? LaneOp::min : LaneOp::max, sa, "min/max lanes");
-    }
-    if (op == Operation::set && same) {
-        p.code = static_cast<unsigned>(v.cmp);
-        return own(LaneOp::cmp, sa, "compare lanes");
-    }
+    std::string how;
+    if (r.own_lanes(v, p, how)) return {p, how};
     // Mixed types: widened lanes, where every exact result fits (R3, R5).
-    p.op = LaneOp::wide;
+    p.op = lane::LaneOp::wide;
     p.code = static_cast<unsigned>(wide_op_of(op, v.cmp));
     p.sa = sa;
     p.sb = sb;
@@ -992,29 +927,100 @@ std::pair<lane::LanePlan, std::string> lane_plan_of(const Variant& v) {
     return {p, sum ? "widened lanes, lane sum" : "widened lanes"};
 }
 
+// Lanes in their own width, of one signedness `s` where it matters.
+bool own(lane::LanePlan& p, std::string& how, lane::LaneOp o, bool s, const char* what) {
+    p.op = o;
+    p.sa = s;
+    how = std::string(what) + (p.sum ? ", lane sum" : "");
+    return true;
+}
+
+// .sat into a d of the other signedness than the (unsigned, signed) results.
+void fix(const Variant& v, lane::LanePlan& p, bool results_signed) {
+    const bool sd = v.has_dtype && v.dtype == Type::s32;
+    if (v.sat && sd != results_signed) p.fix = results_signed ? lane::LaneFix::to_unsigned : lane::LaneFix::to_signed;
+}
+
+bool addsub_lanes(const Variant& v, lane::LanePlan& p, std::string& how, bool add) {
+    using lane::LaneOp;
+    const bool sa = v.atype == Type::s32, sb = v.btype == Type::s32;
+    const bool sd = v.has_dtype && v.dtype == Type::s32;
+    if (p.sum) {
+        // R11 with a wrap-around add or subtract: the sum of the lane results
+        // is the sum of the a lanes plus (minus) the sum of the b lanes.
+        p.op = add ? LaneOp::sum_add : LaneOp::sum_sub;
+        p.sa = sa;
+        p.sb = sb;
+        how = "lane sums of a and b";
+        return true;
+    }
+    if (!v.sat) return own(p, how, add ? LaneOp::add : LaneOp::sub, false, "wrap-around lanes");
+    if (sa == sb && sa == sd) return own(p, how, add ? LaneOp::addsat : LaneOp::subsat, sa, "saturating lanes");
+    return false;
+}
+
+bool minmax_lanes(const Variant& v, lane::LanePlan& p, std::string& how, bool is_max) {
+    const bool sa = v.atype == Type::s32;
+    if (sa != (v.btype == Type::s32)) return false;
+    fix(v, p, sa);
+    p.sum_signed = sa;
+    return own(p, how, is_max ? lane::LaneOp::max : lane::LaneOp::min, sa, "min/max lanes");
+}
+
 }  // namespace
+
+namespace plan {
+
+bool lanes_add(const Variant& v, lane::LanePlan& p, std::string& how) { return addsub_lanes(v, p, how, true); }
+bool lanes_sub(const Variant& v, lane::LanePlan& p, std::string& how) { return addsub_lanes(v, p, how, false); }
+bool lanes_min(const Variant& v, lane::LanePlan& p, std::string& how) { return minmax_lanes(v, p, how, false); }
+bool lanes_max(const Variant& v, lane::LanePlan& p, std::string& how) { return minmax_lanes(v, p, how, true); }
+
+bool lanes_avrg(const Variant& v, lane::LanePlan& p, std::string& how) {
+    const bool sa = v.atype == Type::s32;
+    if (sa != (v.btype == Type::s32)) return false;
+    fix(v, p, sa);
+    p.sum_signed = sa;
+    return own(p, how, sa ? lane::LaneOp::avrg_s : lane::LaneOp::avrg_u, false,
+               sa ? "signed average lanes" : "unsigned average lanes");
+}
+
+bool lanes_absdiff(const Variant& v, lane::LanePlan& p, std::string& how) {
+    const bool sa = v.atype == Type::s32;
+    if (sa != (v.btype == Type::s32)) return false;
+    if (p.sum) return own(p, how, lane::LaneOp::sum_absdiff, sa, "sum of absolute differences");
+    fix(v, p, false);
+    return own(p, how, lane::LaneOp::absdiff, sa, "max - min lanes");
+}
+
+bool lanes_set(const Variant& v, lane::LanePlan& p, std::string& how) {
+    const bool sa = v.atype == Type::s32;
+    if (sa != (v.btype == Type::s32)) return false;
+    p.code = static_cast<unsigned>(v.cmp);
+    return own(p, how, lane::LaneOp::cmp, sa, "compare lanes");
+}
+
+Lowered scalar_vop(const Variant& v) { return lower_scalar_vop(v); }
+Lowered scalar_shl(const Variant& v) { return lower_scalar_shift(v, true); }
+Lowered scalar_shr(const Variant& v) { return lower_scalar_shift(v, false); }
+Lowered scalar_mad(const Variant& v) { return lower_vmad(v); }
+Lowered scalar_set(const Variant& v) { return lower_scalar_set(v); }
+
+}  // namespace plan
 
 Lowered lower(const Variant& v) {
     Lowered L;
     switch (v.family->geometry) {
-        case Geometry::scalar:
-            switch (v.opcode->operation) {
-                case Operation::add:
-                case Operation::sub:
-                case Operation::absdiff:
-                case Operation::min:
-                case Operation::max: L = lower_scalar_vop(v); break;
-                case Operation::shl:
-                case Operation::shr: L = lower_scalar_shift(v); break;
-                case Operation::set: L = lower_scalar_set(v); break;
-                case Operation::mad: L = lower_vmad(v); break;
-                default: fail(v, "not a scalar operation");
-            }
-            if (v.opcode->operation != Operation::mad) {
+        case Geometry::scalar: {
+            const OperationRow& r = row(v.opcode->operation);
+            if (!r.lower_scalar) fail(v, "not a scalar operation");
+            L = r.lower_scalar(v);
+            if (!r.mad) {
                 L.x = v.op2 == Op2::none ? XParam::dsel : XParam::ignored;
                 L.x_used = v.op2 == Op2::none;
             }
             break;
+        }
         case Geometry::half:
         case Geometry::byte: L = lower_simd(v); break;
     }
@@ -1096,15 +1102,17 @@ std::vector<unsigned> intrinsic_plans(const Spec& spec, const std::vector<Varian
         const Variant& v = variants.at(variants_of.at(i));
         const Lowered& L = lowered.at(variants_of.at(i));
         if (!L.simd) {
-            // A scalar vabsdiff .add of same-typed operands (__sad, __usad) is
-            // one 32-bit lane: |a - b| < 2^32, plus c modulo 2^32 (R8).
-            const bool sad = v.opcode->operation == Operation::absdiff && v.op2 == Op2::add && v.atype == v.btype &&
-                             !v.sat && in.post == IntrinsicPost::none;
+            // A scalar instruction as one 32-bit lane: a kernel computes it
+            // where that lane's own plan is a sum of absolute differences
+            // (vabsdiff.add of same-typed operands, __sad and __usad): |a - b|
+            // < 2^32, plus c modulo 2^32 (R8).
+            const OperationRow& r = row(v.opcode->operation);
             lane::LanePlan p;
             p.bits = 32;
-            p.op = lane::LaneOp::sum_absdiff;
-            p.sa = v.atype == Type::s32;
-            p.sum = true;
+            p.sum = v.op2 == Op2::add;
+            std::string how;
+            const bool sad = r.own_lanes && !v.sat && in.post == IntrinsicPost::none && r.own_lanes(v, p, how) &&
+                             p.op == lane::LaneOp::sum_absdiff;
             out.push_back(sad ? lane::encode(p) : kNoLanePlan);
             continue;
         }
