@@ -495,9 +495,12 @@ int main(int argc, char** argv) {
     translate->add_flag("--guard", tr_guard, "keep each original statement for NVIDIA GPUs: #if defined(__CUDA_ARCH__) && !defined(__HIP__)");
     translate->add_option("--report", tr_report, "where the report goes (default: standard error)");
     translate->footer(with_exit_status(
-        "Every asm statement whose instructions are all video instructions (and mov) becomes C++ calls of\n"
-        "ptxv.hpp's functions; the rest of the file is copied byte for byte. The report names what was left\n"
-        "as it was and why. Work in progress."));
+        "Every asm statement made of video instructions and the 32-bit integer instructions mov, add, sub,\n"
+        "mul.lo, and, or, xor, not, shl and shr becomes C++ calls of ptxv.hpp's functions (a C++17 header:\n"
+        "build with -I generated); the rest of the file is copied byte for byte, comments in any encoding.\n"
+        "The report names what was left as it was and why. A statement only a device pass compiles\n"
+        "(#if __CUDA_ARCH__ >= 300) runs on the host once its condition is edited to\n"
+        "#if !defined(__CUDACC__) || __CUDA_ARCH__ >= 300, with or without --guard."));
 
     try {
         app.parse(argc, argv);

@@ -149,18 +149,19 @@ TEST_CASE("rewrite: the report names a statement's conditions and what it drops"
           "compiler may move, merge or drop like any other");
     CHECK(r.report[1].what == "translated: under #ifdef __CUDA_ARCH__, which a host build does not compile (see the README)");
     // --guard keeps it for NVIDIA's device pass and translates it for HIP's,
-    // which a port may give __CUDA_ARCH__; again, it changes nothing.
+    // which a port may give __CUDA_ARCH__, and for a host build whose
+    // condition a porter edits; again, it changes nothing.
     const auto g = translate_source(src, true);
     CHECK(g.translated == 1);
     CHECK(g.text.find("#ifdef __CUDA_ARCH__\n"
-                      "    #if !defined(__HIP__)\n"
+                      "    #if defined(__CUDA_ARCH__) && !defined(__HIP__)\n"
                       "    asm volatile(\"vmin.u32.u32.u32 %0, %1, %1;\" : \"=r\"(d) : \"r\"(a) : \"memory\");\n"
                       "    #else\n"
                       "    { std::uint32_t _ptxv0;") != std::string::npos);
     REQUIRE(g.report.size() == 2);
     CHECK(g.report[1].what ==
           "translated for HIP: under #ifdef __CUDA_ARCH__, which a CUDA device pass compiles, and HIP's where a port "
-          "defines __CUDA_ARCH__: the original kept for NVIDIA's (#if !defined(__HIP__))");
+          "defines __CUDA_ARCH__: the original kept for NVIDIA's (#if defined(__CUDA_ARCH__) && !defined(__HIP__))");
     const auto again = translate_source(g.text, true);
     CHECK(again.translated == 0);
     CHECK(again.text == g.text);

@@ -101,12 +101,23 @@ TEST_CASE("asm scan: bad input is a clear error with its position", "[translate]
     CHECK(error_of("asm(\"vadd4 %0;\" : \"=r\"(f(x) : );") == "no error");
     CHECK(find_asm("asm(\"vadd4 %0;\" : \"=r\"(f(x) : );")[0].unparsed ==
           "not one complete asm statement (1:4: asm statement: unbalanced parentheses)");
-    CHECK(error_of("int a;\n\xff\xfe") == "2:1: not UTF-8 (byte 255)");
-    CHECK(error_of("x = \"\xe0\x80\x80\";") == "1:6: not UTF-8 (byte 224)");
+    // Comments and literals hold any bytes (GBK, Latin-1, not UTF-8 at all).
+    CHECK(error_of("int a;\n// \xd5\xfd caf\xe9\n\xff\xfe") == "no error");
+    CHECK(error_of("x = \"\xe0\x80\x80\"; /* \xc0 */") == "no error");
     CHECK(error_of("char c = 'a;") == "1:10: unterminated character literal");
 }
 
 TEST_CASE("asm scan: what cannot be taken apart is found and kept, with the reason", "[translate]") {
+    // PTX is ASCII: a template or constraint with another byte is not read.
+    const char* latin1 = "// caf\xe9\nasm(\"vadd.u32.u32.u32 %0, %1, %2; // \xe9\" : \"=r\"(d) : \"r\"(a), \"r\"(b));\n"
+                         "asm(\"vadd.u32.u32.u32 %0, %1, %2;\" : \"=r\"(d) : \"r\xb2\"(a), \"r\"(b));\n"
+                         "asm(\"vadd.u32.u32.u32 %0, %1, %2;\" : \"=r\"(d) : \"r\"(a), \"r\"(b)); // \xe9\n";
+    const auto odd = find_asm(latin1);
+    REQUIRE(odd.size() == 3);
+    CHECK(odd[0].unparsed == "a byte outside ASCII (0xe9) in its template, which PTX does not allow");
+    CHECK(odd[0].at.line == 2);
+    CHECK(odd[1].unparsed == "a byte outside ASCII (0xb2) in the constraint of operand a");
+    CHECK(odd[2].unparsed.empty());
     // A macro body that is only part of a statement: reported, not an error.
     auto found = find_asm("#define A asm(\"x\" : \"=r\"(d)\nint y;");
     REQUIRE(found.size() == 1);

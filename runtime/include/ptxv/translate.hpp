@@ -22,7 +22,7 @@ struct Position {
     int line = 1, column = 1;
 };
 
-// Bad input: an unterminated comment or literal, bytes that are not UTF-8.
+// Bad input: an unterminated comment or literal.
 // `where` is where it starts. (Inside find_asm, also an asm statement that
 // does not parse, which it then reports as the statement's `unparsed`.)
 struct ScanError : std::runtime_error {
@@ -129,9 +129,11 @@ std::string emit_statement(const AsmStatement& st, const DecodedTemplate& d);
 // left alone), everything else byte for byte, `#include "ptxv.hpp"` added
 // once after the leading comments and includes unless the file has it. The
 // lines after a statement keep their numbers (blank lines or a #line
-// directive), and the lines added end as the file's do. Throws ScanError on
-// bad input: a literal or comment left open, bytes that are not UTF-8; a
-// statement that cannot be taken apart is reported, not an error.
+// directive), and the lines added end as the file's do; comments and
+// literals are copied in whatever encoding they have. Throws ScanError on
+// bad input, a literal or comment left open; a statement that cannot be
+// taken apart (one whose template is not ASCII, say) is reported, not an
+// error.
 struct ReportLine {
     Position at;
     std::string what;  // "skipped: <reason>" or "translated: <remark>"

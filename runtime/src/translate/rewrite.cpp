@@ -18,10 +18,10 @@ namespace {
 // NVIDIA's PTX assembler reads it. HIP defines __HIP__ in both of its passes,
 // and ports define __CUDA_ARCH__ there too (ggml: 1300), whose device code
 // goes to AMD's assembler: the translation serves them as it serves the host.
+// The same line for a statement the source already keeps to a device pass
+// (#if __CUDA_ARCH__ >= 300): its condition is what a porter edits to run the
+// translation on the host, which must then not take the original.
 constexpr const char kDevicePass[] = "#if defined(__CUDA_ARCH__) && !defined(__HIP__)";
-// The same for a statement the source already keeps to a device pass.
-constexpr const char kNotHip[] = "#if !defined(__HIP__)";
-std::string guard_line(const AsmStatement& st) { return st.device_only ? kNotHip : kDevicePass; }
 
 bool blank(char c) { return c == ' ' || c == '\t'; }
 
@@ -75,7 +75,7 @@ void notes(const AsmStatement& st, const DecodedTemplate& d, bool guard, std::ve
     if (guard && st.device_only)
         report.push_back({st.at, "translated for HIP: under " + joined(st.conditions) +
                                      ", which a CUDA device pass compiles, and HIP's where a port defines "
-                                     "__CUDA_ARCH__: the original kept for NVIDIA's (" + kNotHip + ")"});
+                                     "__CUDA_ARCH__: the original kept for NVIDIA's (" + kDevicePass + ")"});
     else
         report.push_back({st.at, "translated: under " + joined(st.conditions) +
                                      (st.device_only ? ", which a host build does not compile (see the README)"
@@ -139,7 +139,7 @@ TranslatedSource translate_source(std::string_view source, bool guard) {
             --i;
             host.append(source.substr(at, e - at));
             out.append(source.substr(copied, b - copied));
-            out += guard_line(st) + nl + std::string(source.substr(b, e - b)) + nl + "#else" + nl + host + nl +
+            out += std::string(kDevicePass) + nl + std::string(source.substr(b, e - b)) + nl + "#else" + nl + host + nl +
                    "#endif";
             // The lines after it keep their numbers.
             if (e < source.size()) out += nl + "#line " + std::to_string(line_of(e) + 1);
@@ -160,7 +160,7 @@ TranslatedSource translate_source(std::string_view source, bool guard) {
             while (k > 0 && blank(source[k - 1])) --k;
             const bool line_start = k == 0 || source[k - 1] == '\n';
             const std::string indent = line_start ? std::string(source.substr(k, st.begin - k)) : "";
-            out += (line_start ? "" : nl) + guard_line(st) + nl + indent + original + nl + indent + "#else" +
+            out += (line_start ? "" : nl) + std::string(kDevicePass) + nl + indent + original + nl + indent + "#else" +
                    nl + indent + code[i] + nl + indent + "#endif";
             // Code after the statement on its line goes to the next line, out
             // of the directive, numbered as it was; a comment may stay. Then

@@ -28,25 +28,18 @@ struct Token {
     bool directive = false;  // inside a preprocessor directive
 };
 
-// RFC 3629: well-formed UTF-8, no overlongs, no surrogates, at most U+10FFFF.
-void check_utf8(const Source& src) {
-    const std::string_view s = src.text();
-    for (std::size_t i = 0; i < s.size();) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
-        bool ok = n != 0 && i + n <= s.size() && !(n == 2 && c < 0xc2) && !(n == 4 && c > 0xf4);
-        for (std::size_t k = 1; ok && k < n; ++k) ok = (static_cast<unsigned char>(s[i + k]) & 0xc0) == 0x80;
-        if (ok && n == 3) {
-            const auto d = static_cast<unsigned char>(s[i + 1]);
-            ok = !(c == 0xe0 && d < 0xa0) && !(c == 0xed && d >= 0xa0);
-        }
-        if (ok && n == 4) {
-            const auto d = static_cast<unsigned char>(s[i + 1]);
-            ok = !(c == 0xf0 && d < 0x90) && !(c == 0xf4 && d >= 0x90);
-        }
-        if (!ok) throw ScanError("not UTF-8 (byte " + std::to_string(c) + ")", src.at(i));
-        i += n;
-    }
+// A statement's template and constraints are read as PTX and GNU asm
+// constraints, which are ASCII: the first byte outside it, or 0. (Comments and
+// literals elsewhere are copied, in whatever encoding the file has.)
+unsigned char non_ascii(const std::string& s) {
+    for (const char c : s)
+        if (static_cast<unsigned char>(c) >= 0x80) return static_cast<unsigned char>(c);
+    return 0;
+}
+
+std::string hex_byte(unsigned char c) {
+    static const char digits[] = "0123456789abcdef";
+    return std::string("0x") + digits[c >> 4] + digits[c & 15];
 }
 
 bool word_char(char c) {
@@ -475,6 +468,14 @@ private:
         }
         st.end = t_[j].end;
         if (is_punct(j + 1, ";")) st.end = t_[++j].end;
+        if (st_unparsed_.empty()) {
+            if (const unsigned char c = non_ascii(st.templ))
+                st_unparsed_ = "a byte outside ASCII (" + hex_byte(c) + ") in its template, which PTX does not allow";
+            for (const auto* ops : {&st.outputs, &st.inputs})
+                for (const AsmOperand& o : *ops)
+                    if (const unsigned char c = st_unparsed_.empty() ? non_ascii(o.constraint) : 0)
+                        st_unparsed_ = "a byte outside ASCII (" + hex_byte(c) + ") in the constraint of operand " + o.expr;
+        }
         if (!st_unparsed_.empty()) st.unparsed = st_unparsed_;
         return j;
     }
@@ -564,7 +565,6 @@ private:
 
 std::vector<AsmStatement> find_asm(std::string_view source) {
     const Source src(source);
-    check_utf8(src);
     Lexer lexer(src);
     const std::vector<Token> tokens = lexer.run();
     return AsmParser(src, tokens, lexer.directives()).run();
@@ -572,7 +572,6 @@ std::vector<AsmStatement> find_asm(std::string_view source) {
 
 Insertion include_insertion(std::string_view source, std::string_view line) {
     const Source src(source);
-    check_utf8(src);
     Lexer lexer(src);
     const std::vector<Token> t = lexer.run();
     // The head: the #include and #pragma lines (and empty '#' lines) before

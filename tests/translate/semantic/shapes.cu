@@ -166,3 +166,20 @@ __device__ __forceinline__ void mixed_integer(u32& a, u32& b, u32& c, u32& d) {
         "vadd4.u32.u32.u32.sat %0, t0, t1, %3;\n\t"
         "}" : "=r"(d) : "r"(a), "r"(b), "r"(c));
 }
+
+// A statement only a CUDA device pass compiles, with plain C++ for the host
+// in its #else. translate_semantic_guard_edited takes the README's recipe for
+// running the translation on the host: --guard, then this condition edited to
+// `#if !defined(__CUDACC__) || __CUDA_ARCH__ >= 300` (edit_condition.cmake),
+// after which a host build must compile the translation, not the PTX.
+__device__ __forceinline__ void device_only_sad(u32& a, u32& b, u32& c, u32& d) {
+#if __CUDA_ARCH__ >= 300
+    asm("vabsdiff4.u32.u32.u32.add %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+#else
+    d = c;
+    for (int i = 0; i < 32; i += 8) {
+        const u32 x = (a >> i) & 0xffu, y = (b >> i) & 0xffu;
+        d += x > y ? x - y : y - x;
+    }
+#endif
+}
