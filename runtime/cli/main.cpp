@@ -359,7 +359,7 @@ int run_translate(const std::string& in, const std::string& out, bool guard, con
     std::string report;
     for (const auto& line : r.report)
         report += in + ":" + std::to_string(line.at.line) + ":" + std::to_string(line.at.column) + ": " + line.what + "\n";
-    report += in + ": " + std::to_string(r.translated) + " statement(s) translated\n";
+    report += in + ": " + ptxv::translate::summary(r) + "\n";
     if (out.empty()) {
         std::fwrite(r.text.data(), 1, r.text.size(), stdout);
     } else {

@@ -57,15 +57,24 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                         line.what.compare(line.what.size() - 16, 16, "left for the GPU") == 0;
     if (static_cast<std::size_t>(guarded.translated) + left_for_gpu != static_cast<std::size_t>(plain.translated))
         fail("--guard translates a different number of statements", text);
+    // The counts add up, and the report has a line for each skipped statement.
+    for (const tr::TranslatedSource* r : {&plain, &guarded}) {
+        if (r->translated + r->skipped_video + r->skipped_other + r->left_for_gpu != r->found)
+            fail("the summary's counts do not add up to the statements found", text, tr::summary(*r));
+        std::size_t skip_lines = 0;
+        for (const auto& line : r->report) skip_lines += line.what.rfind("skipped", 0) == 0;
+        if (skip_lines != static_cast<std::size_t>(r->skipped_video + r->skipped_other + r->left_for_gpu))
+            fail("the report's skipped lines do not match the summary", text, tr::summary(*r));
+    }
     if (plain.translated == 0 && plain.text != text) fail("nothing translated but the text changed", text, plain.text);
     if (plain.translated == 0 && guarded.text != text) fail("nothing translated but --guard changed the text", text);
     std::size_t skipped = 0;
-    for (const auto& line : plain.report) skipped += line.what.rfind("skipped: ", 0) == 0;
+    for (const auto& line : plain.report) skipped += line.what.rfind("skipped", 0) == 0;
     try {
         const tr::TranslatedSource again = tr::translate_source(plain.text, false);
         if (again.translated != 0) fail("the output has statements left to translate", text, plain.text);
         std::size_t skipped_again = 0;
-        for (const auto& line : again.report) skipped_again += line.what.rfind("skipped: ", 0) == 0;
+        for (const auto& line : again.report) skipped_again += line.what.rfind("skipped", 0) == 0;
         if (skipped_again != skipped) fail("the output skips a different number of statements", text, plain.text);
     } catch (const tr::ScanError& e) {
         fail("the output does not scan", text, plain.text + "\n" + e.what());

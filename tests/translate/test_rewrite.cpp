@@ -166,3 +166,59 @@ TEST_CASE("rewrite: the report names a statement's conditions and what it drops"
     CHECK(again.translated == 0);
     CHECK(again.text == g.text);
 }
+
+TEST_CASE("rewrite: the report puts the skipped video instructions first and counts every statement", "[translate]") {
+    const std::string src =
+        "void f(unsigned a, unsigned b, unsigned& d, float& x) {\n"
+        "  asm(\"prmt.b32 %0, %1, %2, 0x3210;\" : \"=r\"(d) : \"r\"(a), \"r\"(b));\n"
+        "  asm(\"vadd.u32.u32.u32 %0, %1, %2;\" : \"=r\"(d) : \"r\"(a), \"r\"(b));\n"
+        "  asm(\"mov.b32 %0, %%lanemask_lt;\" : \"=r\"(d));\n"
+        "  asm(\"vmax4.u32.u32.u32 %0, %1, %2, %0;\\n\\tprmt.b32 %0, %0, %1, 0x1032;\" : \"+r\"(d) : \"r\"(a), \"r\"(b));\n"
+        "  asm volatile(\"\" ::: \"memory\");\n"
+        "  asm(\"@p vmin.u32.u32.u32 %0, %1, %2;\" : \"=r\"(d) : \"r\"(a), \"r\"(b));\n"
+        "  (void)x;\n"
+        "}\n";
+    const auto r = ptxv::translate::translate_source(src, false);
+    CHECK(r.found == 6);
+    CHECK(r.translated == 1);
+    CHECK(r.skipped_video == 2);
+    CHECK(r.skipped_other == 3);
+    CHECK(r.left_for_gpu == 0);
+    CHECK(summary(r) == "6 asm statement(s): 1 translated, 2 skipped with a video instruction, 3 skipped without");
+    REQUIRE(r.report.size() == 5);
+    // The two that hold a video instruction first, in the file's order.
+    CHECK(r.report[0].at.line == 5);
+    CHECK(r.report[0].what == "skipped, with a video instruction: 'prmt.b32' is not a video instruction");
+    CHECK(r.report[1].at.line == 7);
+    CHECK(r.report[1].what.rfind("skipped, with a video instruction: a predicated instruction", 0) == 0);
+    CHECK(r.report[2].at.line == 2);
+    CHECK(r.report[2].what == "skipped: 'prmt.b32' is not a video instruction");
+    CHECK(r.report[3].at.line == 4);
+    CHECK(r.report[4].at.line == 6);
+    CHECK(r.report[4].what == "skipped: no video instruction in it");
+}
+
+TEST_CASE("rewrite: a condition is named as the preprocessor reads it, and the host's branch as the host's",
+          "[translate]") {
+    const std::string src =
+        "unsigned f(unsigned a, unsigned b) {\n"
+        "  unsigned d;\n"
+        "#if __CUDA_ARCH__ >= 300  // sm_30 /* and up */\n"
+        "  asm(\"vmax.u32.u32.u32 %0, %1, %2;\" : \"=r\"(d) : \"r\"(a), \"r\"(b));\n"
+        "#else /* the host */\n"
+        "  asm(\"vmin.u32.u32.u32 %0, %1, %2;\" : \"=r\"(d) : \"r\"(a), \"r\"(b));\n"
+        "#endif\n"
+        "#ifdef USE_VIDEO /* a project's own switch */\n"
+        "  asm(\"vadd.u32.u32.u32 %0, %1, %2;\" : \"=r\"(d) : \"r\"(a), \"r\"(b));\n"
+        "#endif\n"
+        "  return d;\n"
+        "}\n";
+    const auto r = ptxv::translate::translate_source(src, false);
+    CHECK(r.translated == 3);
+    REQUIRE(r.report.size() == 3);
+    CHECK(r.report[0].what == "translated: under #if __CUDA_ARCH__ >= 300, which a host build does not compile (see the README)");
+    CHECK(r.report[1].what ==
+          "translated: under #else of #if __CUDA_ARCH__ >= 300: a host build compiles it where that holds, a CUDA device "
+          "pass does not");
+    CHECK(r.report[2].what == "translated: under #ifdef USE_VIDEO, compiled only where that holds");
+}

@@ -65,6 +65,10 @@ struct AsmStatement {
     // One of them excludes HIP (`!defined(__HIP__)`, `#ifndef __HIP__`), as
     // `--guard`'s own branch does: only NVIDIA's device pass compiles it.
     bool nvidia_only = false;
+    // One of them holds only where __CUDA_ARCH__ is not defined (`#ifndef
+    // __CUDA_ARCH__`, the `#else` of `#if __CUDA_ARCH__ >= 300`): a CUDA
+    // device pass never compiles the statement, a host build may.
+    bool host_only = false;
     // In a directive: the directive's bytes, from the start of its '#' line
     // to the newline that ends it (excluded).
     std::size_t directive_begin = 0, directive_end = 0;
@@ -112,6 +116,9 @@ struct DecodedTemplate {
     // entry), or -1.
     std::vector<int> tied_to;
     std::string why_not;  // empty when every line is understood
+    // The template names a video instruction, whether or not it was
+    // understood: a statement that matters when it is skipped.
+    bool video = false;
 };
 DecodedTemplate decode_template(const AsmStatement& st);
 
@@ -134,15 +141,26 @@ std::string emit_statement(const AsmStatement& st, const DecodedTemplate& d);
 // bad input, a literal or comment left open; a statement that cannot be
 // taken apart (one whose template is not ASCII, say) is reported, not an
 // error.
+// The report lists first the statements skipped that hold a video
+// instruction ("skipped, with a video instruction: <reason>"), then the rest
+// in the file's order ("skipped: <reason>", "translated: <remark>").
 struct ReportLine {
     Position at;
-    std::string what;  // "skipped: <reason>" or "translated: <remark>"
+    std::string what;
 };
 struct TranslatedSource {
     std::string text;
+    int found = 0;          // asm statements
     int translated = 0;
+    int skipped_video = 0;  // skipped, holding a video instruction
+    int skipped_other = 0;  // skipped, holding none (another instruction, an empty barrier)
+    int left_for_gpu = 0;   // --guard's own branches, which only NVIDIA's device pass compiles
     std::vector<ReportLine> report;
 };
+// The report's last line: "N asm statement(s): T translated, V skipped with
+// a video instruction, O skipped without" (and ", G left for NVIDIA's device
+// pass" where there are some).
+std::string summary(const TranslatedSource& r);
 TranslatedSource translate_source(std::string_view source, bool guard);
 
 }  // namespace ptxv::translate

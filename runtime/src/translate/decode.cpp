@@ -164,10 +164,29 @@ std::string int32_op(const std::string& head) {
     return "";
 }
 
+// Whether a template names a video instruction: a line's mnemonic (after a
+// guard predicate) whose opcode is one, whatever else the line holds.
+bool names_video(const std::string& templ) {
+    std::size_t b = 0;
+    for (std::size_t i = 0; i <= templ.size(); ++i) {
+        if (i < templ.size() && templ[i] != ';' && templ[i] != '\n' && templ[i] != '{' && templ[i] != '}') continue;
+        std::string p = trim(std::string_view(templ).substr(b, i - b));
+        b = i + 1;
+        if (!p.empty() && p[0] == '@') {
+            const std::size_t space = p.find_first_of(" \t");
+            p = space == std::string::npos ? "" : trim(std::string_view(p).substr(space));
+        }
+        const std::size_t end = p.find_first_of(". \t%");
+        if (!p.empty() && video_opcode(p.substr(0, end)) != nullptr) return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 DecodedTemplate decode_template(const AsmStatement& st) {
     DecodedTemplate r;
+    r.video = names_video(st.templ);
     if (!st.unparsed.empty()) return r.why_not = st.unparsed, r;
     for (const auto& q : st.qualifiers)
         if (q == "goto") return r.why_not = "asm goto", r;

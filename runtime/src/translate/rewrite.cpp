@@ -76,13 +76,25 @@ void notes(const AsmStatement& st, const DecodedTemplate& d, bool guard, std::ve
         report.push_back({st.at, "translated for HIP: under " + joined(st.conditions) +
                                      ", which a CUDA device pass compiles, and HIP's where a port defines "
                                      "__CUDA_ARCH__: the original kept for NVIDIA's (" + kDevicePass + ")"});
-    else
+    else if (st.device_only)
         report.push_back({st.at, "translated: under " + joined(st.conditions) +
-                                     (st.device_only ? ", which a host build does not compile (see the README)"
-                                                     : ", compiled only where that holds")});
+                                     ", which a host build does not compile (see the README)"});
+    else if (st.host_only)
+        report.push_back({st.at, "translated: under " + joined(st.conditions) +
+                                     ": a host build compiles it where that holds, a CUDA device pass does not"});
+    else
+        report.push_back({st.at, "translated: under " + joined(st.conditions) + ", compiled only where that holds"});
 }
 
 }  // namespace
+
+std::string summary(const TranslatedSource& r) {
+    std::string s = std::to_string(r.found) + " asm statement(s): " + std::to_string(r.translated) + " translated, " +
+                    std::to_string(r.skipped_video) + " skipped with a video instruction, " +
+                    std::to_string(r.skipped_other) + " skipped without";
+    if (r.left_for_gpu) s += ", " + std::to_string(r.left_for_gpu) + " left for NVIDIA's device pass";
+    return s;
+}
 
 TranslatedSource translate_source(std::string_view source, bool guard) {
     TranslatedSource r;
@@ -95,19 +107,30 @@ TranslatedSource translate_source(std::string_view source, bool guard) {
                                                    source.begin() + static_cast<std::ptrdiff_t>(e), '\n'));
     };
 
-    // Each statement's C++, or empty where it is left as it is.
+    // Each statement's C++, or empty where it is left as it is. The skipped
+    // statements that hold a video instruction are what a porter must look
+    // at: they go first in the report.
     std::vector<std::string> code(found.size());
+    std::vector<ReportLine> video_skips;
+    r.found = static_cast<int>(found.size());
     for (std::size_t i = 0; i < found.size(); ++i) {
         const AsmStatement& st = found[i];
         const DecodedTemplate d = decode_template(st);
         if (!d.why_not.empty()) {
-            r.report.push_back({st.at, "skipped: " + d.why_not});
+            if (d.video) {
+                video_skips.push_back({st.at, "skipped, with a video instruction: " + d.why_not});
+                ++r.skipped_video;
+            } else {
+                r.report.push_back({st.at, "skipped: " + d.why_not});
+                ++r.skipped_other;
+            }
             continue;
         }
         if (guard && st.device_only && st.nvidia_only) {
             // The guard's own #if branch, say: only NVIDIA's device pass sees it.
             r.report.push_back({st.at, "skipped: under " + joined(st.conditions) +
                                            ", which only NVIDIA's device pass compiles: left for the GPU"});
+            ++r.left_for_gpu;
             continue;
         }
         notes(st, d, guard, r.report);
@@ -117,6 +140,7 @@ TranslatedSource translate_source(std::string_view source, bool guard) {
         if (source[st.end - 1] != ';') code[i] = "do " + code[i] + " while (0)";
         ++r.translated;
     }
+    r.report.insert(r.report.begin(), video_skips.begin(), video_skips.end());
 
     std::string out;
     std::size_t copied = 0;

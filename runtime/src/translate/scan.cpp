@@ -307,8 +307,9 @@ std::string collapse_blanks(std::string_view s) {
 
 class AsmParser {
 public:
-    AsmParser(const Source& src, const std::vector<Token>& t, const std::vector<std::pair<std::size_t, std::size_t>>& directives)
-        : src_(src), t_(t), directives_(directives) {}
+    AsmParser(const Source& src, const std::vector<Token>& t, const std::vector<std::pair<std::size_t, std::size_t>>& directives,
+              const std::vector<std::pair<std::size_t, std::size_t>>& comments)
+        : src_(src), t_(t), directives_(directives), comments_(comments) {}
 
     std::vector<AsmStatement> run() {
         std::vector<AsmStatement> out;
@@ -327,6 +328,7 @@ public:
                 st.conditions.push_back(c.text);
                 st.device_only = st.device_only || c.pass == Condition::Pass::device;
                 st.nvidia_only = st.nvidia_only || c.not_hip;
+                st.host_only = st.host_only || c.pass == Condition::Pass::host;
             }
             if (st.in_directive) {
                 for (const auto& [b, e] : directives_)
@@ -345,6 +347,9 @@ public:
             // part of one, its template or its end coming from elsewhere.)
             const std::size_t keyword = k;
             st.unparsed = directive_inside(j, st);
+            // Its literals, whichever branch they sit in, tell the report
+            // whether it held a video instruction.
+            if (!st.unparsed.empty()) st.templ = literals(j);
             if (st.unparsed.empty()) {
                 try {
                     k = statement(j, st);
@@ -370,7 +375,7 @@ private:
         std::size_t e = k;
         while (e < t_.size() && t_[e].kind != Token::Kind::directive_end) ++e;
         const std::size_t end = e < t_.size() ? t_[e].begin : src_.text().size();
-        const std::string expr = collapse_blanks(src_.text().substr(t_[k].end, end - t_[k].end));
+        const std::string expr = collapse_blanks(without_comments(t_[k].end, end));
         if (d == "if" || d == "ifdef" || d == "ifndef") {
             Condition c;
             c.text = "#" + d + " " + expr;
@@ -400,6 +405,32 @@ private:
         } else if (d == "endif" && !open_.empty()) {
             open_.pop_back();
         }
+    }
+
+    // The string literals of the statement whose '(' is at `open`, up to its
+    // first ':' or its ')', concatenated, the directives between them left
+    // out.
+    std::string literals(std::size_t open) const {
+        std::string out;
+        int depth = 0;
+        for (std::size_t j = open; j < t_.size(); ++j) {
+            const Token& t = t_[j];
+            if (t.directive && !t_[open].directive) continue;
+            if (t.kind == Token::Kind::string && depth == 1) out += t.value;
+            if (t.kind != Token::Kind::punct) continue;
+            if (t.value == "(") ++depth;
+            else if ((t.value == ")" && --depth == 0) || (t.value == ":" && depth == 1) || t.value == ";") break;
+        }
+        return out;
+    }
+
+    // The source's bytes b..e with its comments blanked: a directive's
+    // condition as the preprocessor reads it.
+    std::string without_comments(std::size_t b, std::size_t e) const {
+        std::string s(src_.text().substr(b, e - b));
+        for (const auto& [cb, ce] : comments_)
+            for (std::size_t i = std::max(cb, b); i < std::min(ce, e); ++i) s[i - b] = ' ';
+        return s;
     }
 
     // Why the statement whose '(' is at `open` has a preprocessor line
@@ -557,6 +588,7 @@ private:
     const Source& src_;
     const std::vector<Token>& t_;
     const std::vector<std::pair<std::size_t, std::size_t>>& directives_;
+    const std::vector<std::pair<std::size_t, std::size_t>>& comments_;
     std::vector<Condition> open_;  // the conditional directives open at the token being read
     std::string st_unparsed_;      // why the statement being parsed cannot be taken apart
 };
@@ -567,7 +599,7 @@ std::vector<AsmStatement> find_asm(std::string_view source) {
     const Source src(source);
     Lexer lexer(src);
     const std::vector<Token> tokens = lexer.run();
-    return AsmParser(src, tokens, lexer.directives()).run();
+    return AsmParser(src, tokens, lexer.directives(), lexer.comments()).run();
 }
 
 Insertion include_insertion(std::string_view source, std::string_view line) {
