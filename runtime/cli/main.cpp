@@ -351,7 +351,9 @@ int run_translate(const std::string& in, const std::string& out, bool guard, con
     text << f.rdbuf();
     ptxv::translate::TranslatedSource r;
     try {
-        r = ptxv::translate::translate_source(text.str(), guard);
+        // The #line directives name IN as given, so that the compiler's
+        // messages point at, and quote, the source's own lines.
+        r = ptxv::translate::translate_source(text.str(), guard, in);
     } catch (const ptxv::translate::ScanError& e) {
         std::fprintf(stderr, "error: %s:%s\n", in.c_str(), e.what());
         return kExitFailed;

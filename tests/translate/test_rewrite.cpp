@@ -222,3 +222,20 @@ TEST_CASE("rewrite: a condition is named as the preprocessor reads it, and the h
           "pass does not");
     CHECK(r.report[2].what == "translated: under #ifdef USE_VIDEO, compiled only where that holds");
 }
+
+TEST_CASE("rewrite: the #line directives name the source file when it is given", "[translate]") {
+    using ptxv::translate::line_directive;
+    CHECK(line_directive(7, "") == "#line 7");
+    CHECK(line_directive(7, "src/kernel.cu") == "#line 7 \"src/kernel.cu\"");
+    CHECK(line_directive(1, "a \"b\"\\c") == "#line 1 \"a \\\"b\\\"\\\\c\"");
+    const std::string src =
+        "#include <cstdint>\n"
+        "unsigned f(unsigned a, unsigned b) {\n"
+        "  unsigned d; asm(\"vadd.u32.u32.u32 %0, %1, %2;\" : \"=r\"(d) : \"r\"(a), \"r\"(b)); return d;\n"
+        "}\n";
+    const auto named = translate_source(src, true, "k.cu");
+    CHECK(named.text.find("#include \"ptxv.hpp\"\n#line 2 \"k.cu\"\n") != std::string::npos);
+    CHECK(named.text.find("#endif\n#line 3 \"k.cu\"\n return d;") != std::string::npos);
+    const auto unnamed = translate_source(src, true);
+    CHECK(unnamed.text.find("#include \"ptxv.hpp\"\n#line 2\n") != std::string::npos);
+}

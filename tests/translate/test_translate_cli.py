@@ -94,7 +94,8 @@ def odd_statements(ptxv, scratch):
         rc, out, err = run(ptxv, [name], scratch)
         check(rc == 0, name, "exit status %d: %r" % (rc, err))
         check(re.search(message.encode(), err) is not None, name, "report %r" % err)
-        check(out.startswith(b'#include "ptxv.hpp"\n#line 1\n' + text), name, "the odd statement was not kept: %r" % out)
+        check(out.startswith(b'#include "ptxv.hpp"\n#line 1 "' + name.encode() + b'"\n' + text), name,
+              "the odd statement was not kept: %r" % out)
         check(b"ptxv::vsub_u32_u32_u32<" in out and b" 1 translated, " in err, name,
               "the statement after it was not translated: %r" % out)
 

@@ -83,12 +83,18 @@ std::vector<AsmStatement> find_asm(std::string_view source);
 // before them), else before its first line of code; never inside a comment.
 // `text` is the line with the newlines it needs there, in the file's own
 // style (CRLF where its first line ends so), and a #line directive after it
-// that keeps the numbers of the lines that follow. Throws ScanError.
+// that keeps the numbers of the lines that follow (line_directive, with
+// `file_name`). Throws ScanError.
 struct Insertion {
     std::size_t at = 0;
     std::string text;
 };
-Insertion include_insertion(std::string_view source, std::string_view line);
+Insertion include_insertion(std::string_view source, std::string_view line, std::string_view file_name = {});
+
+// `#line N`, or `#line N "FILE"` where a file name is given (quotes and
+// backslashes escaped): the directives a rewrite adds so that the compiler's
+// messages name, and quote, the line of the source it came from.
+std::string line_directive(int line, std::string_view file_name);
 
 // One instruction of a template, operands renamed: %[name] becomes %N (GCC's
 // numbering: outputs, then inputs), %% becomes %.
@@ -161,6 +167,6 @@ struct TranslatedSource {
 // a video instruction, O skipped without" (and ", G left for NVIDIA's device
 // pass" where there are some).
 std::string summary(const TranslatedSource& r);
-TranslatedSource translate_source(std::string_view source, bool guard);
+TranslatedSource translate_source(std::string_view source, bool guard, std::string_view file_name = {});
 
 }  // namespace ptxv::translate

@@ -96,7 +96,7 @@ std::string summary(const TranslatedSource& r) {
     return s;
 }
 
-TranslatedSource translate_source(std::string_view source, bool guard) {
+TranslatedSource translate_source(std::string_view source, bool guard, std::string_view file_name) {
     TranslatedSource r;
     const std::vector<AsmStatement> found = find_asm(source);
     const Source src(source);
@@ -166,7 +166,7 @@ TranslatedSource translate_source(std::string_view source, bool guard) {
             out += std::string(kDevicePass) + nl + std::string(source.substr(b, e - b)) + nl + "#else" + nl + host + nl +
                    "#endif";
             // The lines after it keep their numbers.
-            if (e < source.size()) out += nl + "#line " + std::to_string(line_of(e) + 1);
+            if (e < source.size()) out += nl + line_directive(line_of(e) + 1, file_name);
             copied = e;
             continue;
         }
@@ -195,12 +195,12 @@ TranslatedSource translate_source(std::string_view source, bool guard) {
             const bool at_end = rest == source.size() || source[rest] == '\n' || source[rest] == '\r';
             copied = st.end;
             if (!at_end && source.compare(rest, 2, "//") != 0 && source.compare(rest, 2, "/*") != 0) {
-                out += nl + "#line " + std::to_string(last) + nl;
+                out += nl + line_directive(last, file_name) + nl;
             } else if (at_end || source.compare(rest, 2, "//") == 0) {
                 const std::size_t eol = source.find('\n', st.end);
                 if (eol != std::string_view::npos) {
                     out.append(source.substr(st.end, eol + 1 - st.end));
-                    out += "#line " + std::to_string(last + 1) + nl;
+                    out += line_directive(last + 1, file_name) + nl;
                     copied = eol + 1;
                 }
             }
@@ -215,7 +215,7 @@ TranslatedSource translate_source(std::string_view source, bool guard) {
     if (r.translated > 0 && !includes_ptxv(source)) {
         // The head ends before the first statement, so the offset in the
         // source is the same in the output.
-        const Insertion ins = include_insertion(source, "#include \"ptxv.hpp\"");
+        const Insertion ins = include_insertion(source, "#include \"ptxv.hpp\"", file_name);
         out.insert(ins.at, ins.text);
     }
     r.text = std::move(out);

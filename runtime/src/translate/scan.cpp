@@ -602,7 +602,19 @@ std::vector<AsmStatement> find_asm(std::string_view source) {
     return AsmParser(src, tokens, lexer.directives(), lexer.comments()).run();
 }
 
-Insertion include_insertion(std::string_view source, std::string_view line) {
+std::string line_directive(int line, std::string_view file_name) {
+    std::string s = "#line " + std::to_string(line);
+    if (file_name.empty()) return s;
+    s += " \"";
+    for (const char c : file_name) {
+        if (c == '"' || c == '\\') s += '\\';
+        if (c == '\n') s += "\\n";
+        else s += c;
+    }
+    return s + '"';
+}
+
+Insertion include_insertion(std::string_view source, std::string_view line, std::string_view file_name) {
     const Source src(source);
     Lexer lexer(src);
     const std::vector<Token> t = lexer.run();
@@ -638,12 +650,12 @@ Insertion include_insertion(std::string_view source, std::string_view line) {
     const std::string text(line);
     // The line is followed by a #line directive, so that the lines after it
     // keep their numbers (and the compiler's messages point at them).
-    const auto renumber = [&](std::size_t offset) { return "#line " + std::to_string(src.at(offset).line); };
+    const auto renumber = [&](std::size_t offset) { return line_directive(src.at(offset).line, file_name); };
     // A directive's range ends before a CR of its line's CRLF.
     if (have_head && head_end > 0 && head_end <= source.size() && source[head_end - 1] == '\r') --head_end;
     if (have_head && head_end >= source.size()) return {head_end, nl + text + nl};
-    if (have_head) return {head_end, nl + text + nl + "#line " + std::to_string(src.at(head_end).line + 1)};
-    if (k == t.size()) return {0, text + nl + "#line 1" + nl};
+    if (have_head) return {head_end, nl + text + nl + line_directive(src.at(head_end).line + 1, file_name)};
+    if (k == t.size()) return {0, text + nl + line_directive(1, file_name) + nl};
     // Else before the first line of code, at its start unless a comment that
     // began on an earlier line is still open there.
     std::size_t at = t[k].begin;
