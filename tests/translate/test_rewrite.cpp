@@ -23,7 +23,8 @@ TEST_CASE("rewrite: include after the head, untranslatable statements kept and r
     CHECK(r.translated == 1);
     REQUIRE(r.report.size() == 1);
     CHECK(r.report[0].at.line == 6);
-    CHECK(r.report[0].what == "skipped: 'prmt.b32' is not a video instruction");
+    CHECK(r.report[0].what ==
+          "skipped: 'prmt.b32' is not a video instruction; a host build of it fails, as the host's assembler does not read PTX");
     const std::string want =
         "// head comment\n"
         "#include <cstdint>\n"
@@ -186,16 +187,20 @@ TEST_CASE("rewrite: the report puts the skipped video instructions first and cou
     CHECK(r.left_for_gpu == 0);
     CHECK(summary(r) == "6 asm statement(s): 1 translated, 2 skipped with a video instruction, 3 skipped without");
     REQUIRE(r.report.size() == 5);
-    // The two that hold a video instruction first, in the file's order.
+    // The two that hold a video instruction first, in the file's order; PTX
+    // left where a host build compiles it is said to stop that build.
+    const std::string host_fails = "; a host build of it fails, as the host's assembler does not read PTX";
     CHECK(r.report[0].at.line == 5);
-    CHECK(r.report[0].what == "skipped, with a video instruction: 'prmt.b32' is not a video instruction");
+    CHECK(r.report[0].what == "skipped, with a video instruction: 'prmt.b32' is not a video instruction" + host_fails);
     CHECK(r.report[1].at.line == 7);
     CHECK(r.report[1].what.rfind("skipped, with a video instruction: a predicated instruction", 0) == 0);
     CHECK(r.report[2].at.line == 2);
-    CHECK(r.report[2].what == "skipped: 'prmt.b32' is not a video instruction");
+    CHECK(r.report[2].what == "skipped: 'prmt.b32' is not a video instruction" + host_fails);
     CHECK(r.report[3].at.line == 4);
+    CHECK(r.report[3].what.size() > host_fails.size());
+    CHECK(r.report[3].what.compare(r.report[3].what.size() - host_fails.size(), host_fails.size(), host_fails) == 0);
     CHECK(r.report[4].at.line == 6);
-    CHECK(r.report[4].what == "skipped: no video instruction in it");
+    CHECK(r.report[4].what == "skipped: no instruction in it (it builds everywhere as it is)");
 }
 
 TEST_CASE("rewrite: a condition is named as the preprocessor reads it, and the host's branch as the host's",
@@ -238,4 +243,30 @@ TEST_CASE("rewrite: the #line directives name the source file when it is given",
     CHECK(named.text.find("#endif\n#line 3 \"k.cu\"\n return d;") != std::string::npos);
     const auto unnamed = translate_source(src, true);
     CHECK(unnamed.text.find("#include \"ptxv.hpp\"\n#line 2\n") != std::string::npos);
+}
+
+TEST_CASE("rewrite: plain integer asm is translated; host asm is not taken for PTX", "[translate]") {
+    const std::string src =
+        "unsigned f(unsigned a, unsigned b) {\n"
+        "  unsigned d, e;\n"
+        "  asm(\"not.b32 %0, %1;\" : \"=r\"(d) : \"r\"(a));\n"
+        "  asm(\"{ .reg .u32 t; shr.b32 t, %1, 8; and.b32 %0, t, 0xff; }\" : \"=r\"(e) : \"r\"(b));\n"
+        "  asm volatile(\"pause\");\n"
+        "#ifdef __CUDA_ARCH__\n"
+        "  asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(e));\n"
+        "#endif\n"
+        "  return d + e;\n"
+        "}\n";
+    const auto r = translate_source(src, false);
+    CHECK(r.translated == 2);
+    CHECK(r.skipped_other == 2);
+    REQUIRE(r.report.size() == 2);
+    // x86's pause is not PTX: nothing said of a host build.
+    CHECK(r.report[0].at.line == 5);
+    CHECK(r.report[0].what == "skipped: 'pause' is not a video instruction");
+    // A special register, where only a device pass compiles it.
+    CHECK(r.report[1].at.line == 7);
+    CHECK(r.report[1].what.find("host build") == std::string::npos);
+    CHECK(r.text.find("not.b32") == std::string::npos);
+    CHECK(r.text.find("shr.b32") == std::string::npos);
 }

@@ -47,6 +47,21 @@ bool includes_ptxv(std::string_view s) {
     return false;
 }
 
+// Whether a template reads as PTX: an instruction with a PTX type
+// (.b32, .u64, .f32, .pred, ...) or a PTX register (%r1, %laneid). Host asm
+// (x86's `pause`, `cpuid`) has neither.
+bool looks_like_ptx(const std::string& t) {
+    for (std::size_t i = 0; i + 2 < t.size(); ++i) {
+        const char c = t[i + 1];
+        if (t[i] == '.' && (c == 'b' || c == 'u' || c == 's' || c == 'f') && t[i + 2] >= '1' && t[i + 2] <= '8')
+            return true;
+        if (t.compare(i, 5, ".pred") == 0 || t.compare(i, 3, "%%r") == 0 || t.compare(i, 8, "%%laneid") == 0 ||
+            t.compare(i, 10, "%%lanemask") == 0)
+            return true;
+    }
+    return false;
+}
+
 std::string joined(const std::vector<std::string>& conditions) {
     std::string s;
     for (const auto& c : conditions) s += (s.empty() ? "" : ", ") + c;
@@ -117,11 +132,17 @@ TranslatedSource translate_source(std::string_view source, bool guard, std::stri
         const AsmStatement& st = found[i];
         const DecodedTemplate d = decode_template(st);
         if (!d.why_not.empty()) {
+            // PTX left where a host build compiles it stops that build: GCC's
+            // assembler rejects it where the function is emitted, clang
+            // everywhere.
+            const std::string host = !st.device_only && looks_like_ptx(st.templ)
+                                         ? "; a host build of it fails, as the host's assembler does not read PTX"
+                                         : "";
             if (d.video) {
-                video_skips.push_back({st.at, "skipped, with a video instruction: " + d.why_not});
+                video_skips.push_back({st.at, "skipped, with a video instruction: " + d.why_not + host});
                 ++r.skipped_video;
             } else {
-                r.report.push_back({st.at, "skipped: " + d.why_not});
+                r.report.push_back({st.at, "skipped: " + d.why_not + host});
                 ++r.skipped_other;
             }
             continue;

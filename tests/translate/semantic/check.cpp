@@ -62,6 +62,7 @@ const std::vector<Shape>& shapes() {
           "xor t0, t0, t1", "shr.u t1, c, b", "mul t1, t1, a", "sub t0, t0, t1", "or t0, t0, 1", "shl t1, t0, b",
           "add t1, t1, a", "not t1, t1", "vadd4.u32.u32.u32.sat d, t0, t1, c;"}},
         {"device_only_sad", device_only_sad, {"vabsdiff4.u32.u32.u32.add d, a, b, c;"}},
+        {"integer_only", integer_only, {"not c, a", "shr.u t, b, c", "and d, t, 0xff00ff"}},
     };
     return s;
 }

@@ -183,3 +183,11 @@ __device__ __forceinline__ void device_only_sad(u32& a, u32& b, u32& c, u32& d) 
     }
 #endif
 }
+
+// Plain integer asm with no video instruction (OpenCV's not.b32, BIDMat's
+// shifts and masks): translated, so that a file of such helpers builds for the
+// host.
+__device__ __forceinline__ void integer_only(u32& a, u32& b, u32& c, u32& d) {
+    asm("not.b32 %0, %1;" : "=r"(c) : "r"(a));
+    asm("{ .reg .u32 t;\n\tshr.b32 t, %1, %2;\n\tand.b32 %0, t, 0xff00ff;\n\t}" : "=r"(d) : "r"(b), "r"(c));
+}
