@@ -57,9 +57,23 @@ TEST_CASE("templates: an immediate 0 as a SIMD c is decoded and flagged", "[tran
     CHECK(d.lines[0].instr.c.imm == 0u);
 }
 
+TEST_CASE("templates: the integer instructions take their operand counts, lop3 a literal table", "[translate]") {
+    CHECK(decode("asm(\"prmt.b32 %0, %1, %2, 0x3210;\" : \"=r\"(x) : \"r\"(a), \"r\"(b));").why_not.empty());
+    CHECK(decode("asm(\"bfi.b32 %0, %1, %2, 8, 4;\" : \"=r\"(x) : \"r\"(a), \"r\"(b));").why_not.empty());
+    CHECK(decode("asm(\"shf.r.clamp.b32 %0, %1, %2, 40;\" : \"=r\"(x) : \"r\"(a), \"r\"(b));").why_not.empty());
+    CHECK(decode("asm(\"bfe.u32 %0, %1, 8;\" : \"=r\"(x) : \"r\"(a));").why_not == "'bfe.u32 %0, %1, 8': bfe.u32 takes 4 operands");
+    CHECK(decode("asm(\"lop3.b32 %0, %1, %2, %1, %2;\" : \"=r\"(x) : \"r\"(a), \"r\"(b));").why_not ==
+          "'lop3.b32 %0, %1, %2, %1, %2': lop3's immLut is not an integer literal");
+    // Another mode of prmt, or a funnel shift without its mode, is not taken.
+    CHECK(decode("asm(\"prmt.b32.f4e %0, %1, %2, 1;\" : \"=r\"(x) : \"r\"(a), \"r\"(b));").why_not ==
+          "'prmt.b32.f4e' is not a video instruction");
+    CHECK(decode("asm(\"shf.l.b32 %0, %1, %2, 3;\" : \"=r\"(x) : \"r\"(a), \"r\"(b));").why_not ==
+          "'shf.l.b32' is not a video instruction");
+}
+
 TEST_CASE("templates: what cannot be translated says why", "[translate]") {
-    CHECK(decode("asm(\"prmt.b32 %0, %1, %2, 0x3210;\" : \"=r\"(x) : \"r\"(a), \"r\"(b));").why_not ==
-          "'prmt.b32' is not a video instruction");
+    CHECK(decode("asm(\"popc.b32 %0, %1;\" : \"=r\"(x) : \"r\"(a));").why_not ==
+          "'popc.b32' is not a video instruction");
     CHECK(decode("asm(\"@p vadd.u32.u32.u32 %0, %1, %2;\" : \"=r\"(x) : \"r\"(a), \"r\"(b));").why_not ==
           "a predicated instruction: @p vadd.u32.u32.u32 %0, %1, %2");
     CHECK(decode("asm(\"vadd.u32.u32.u32 %0, %1, %5;\" : \"=r\"(x) : \"r\"(a), \"r\"(b));").why_not ==

@@ -15,7 +15,7 @@ TEST_CASE("rewrite: include after the head, untranslatable statements kept and r
         "\n"
         "unsigned f(unsigned a, unsigned b) {\n"
         "  unsigned d;  // keep this comment\n"
-        "  asm(\"prmt.b32 %0, %1, %2, 0x3210;\" : \"=r\"(d) : \"r\"(a), \"r\"(b));\n"
+        "  asm(\"popc.b32 %0, %1, %2, 0x3210;\" : \"=r\"(d) : \"r\"(a), \"r\"(b));\n"
         "  asm(\"vadd.u32.u32.u32 %0, %1, %2;\" : \"=r\"(d) : \"r\"(a), \"r\"(d));\n"
         "  return d;\n"
         "}\n";
@@ -24,7 +24,7 @@ TEST_CASE("rewrite: include after the head, untranslatable statements kept and r
     REQUIRE(r.report.size() == 1);
     CHECK(r.report[0].at.line == 6);
     CHECK(r.report[0].what ==
-          "skipped: 'prmt.b32' is not a video instruction; a host build of it fails, as the host's assembler does not read PTX");
+          "skipped: 'popc.b32' is not a video instruction; a host build of it fails, as the host's assembler does not read PTX");
     const std::string want =
         "// head comment\n"
         "#include <cstdint>\n"
@@ -33,7 +33,7 @@ TEST_CASE("rewrite: include after the head, untranslatable statements kept and r
         "\n"
         "unsigned f(unsigned a, unsigned b) {\n"
         "  unsigned d;  // keep this comment\n"
-        "  asm(\"prmt.b32 %0, %1, %2, 0x3210;\" : \"=r\"(d) : \"r\"(a), \"r\"(b));\n"
+        "  asm(\"popc.b32 %0, %1, %2, 0x3210;\" : \"=r\"(d) : \"r\"(a), \"r\"(b));\n"
         "  { std::uint32_t _ptxv0; std::uint32_t _ptxv1 = static_cast<std::uint32_t>(a);"
         " std::uint32_t _ptxv2 = static_cast<std::uint32_t>(d);"
         " _ptxv0 = ptxv::vadd_u32_u32_u32<ptxv::sel::none, ptxv::sel::none, ptxv::sel::none>(_ptxv1, _ptxv2);"
@@ -171,10 +171,10 @@ TEST_CASE("rewrite: the report names a statement's conditions and what it drops"
 TEST_CASE("rewrite: the report puts the skipped video instructions first and counts every statement", "[translate]") {
     const std::string src =
         "void f(unsigned a, unsigned b, unsigned& d, float& x) {\n"
-        "  asm(\"prmt.b32 %0, %1, %2, 0x3210;\" : \"=r\"(d) : \"r\"(a), \"r\"(b));\n"
+        "  asm(\"popc.b32 %0, %1, %2, 0x3210;\" : \"=r\"(d) : \"r\"(a), \"r\"(b));\n"
         "  asm(\"vadd.u32.u32.u32 %0, %1, %2;\" : \"=r\"(d) : \"r\"(a), \"r\"(b));\n"
         "  asm(\"mov.b32 %0, %%lanemask_lt;\" : \"=r\"(d));\n"
-        "  asm(\"vmax4.u32.u32.u32 %0, %1, %2, %0;\\n\\tprmt.b32 %0, %0, %1, 0x1032;\" : \"+r\"(d) : \"r\"(a), \"r\"(b));\n"
+        "  asm(\"vmax4.u32.u32.u32 %0, %1, %2, %0;\\n\\tpopc.b32 %0, %0, %1, 0x1032;\" : \"+r\"(d) : \"r\"(a), \"r\"(b));\n"
         "  asm volatile(\"\" ::: \"memory\");\n"
         "  asm(\"@p vmin.u32.u32.u32 %0, %1, %2;\" : \"=r\"(d) : \"r\"(a), \"r\"(b));\n"
         "  (void)x;\n"
@@ -191,11 +191,11 @@ TEST_CASE("rewrite: the report puts the skipped video instructions first and cou
     // left where a host build compiles it is said to stop that build.
     const std::string host_fails = "; a host build of it fails, as the host's assembler does not read PTX";
     CHECK(r.report[0].at.line == 5);
-    CHECK(r.report[0].what == "skipped, with a video instruction: 'prmt.b32' is not a video instruction" + host_fails);
+    CHECK(r.report[0].what == "skipped, with a video instruction: 'popc.b32' is not a video instruction" + host_fails);
     CHECK(r.report[1].at.line == 7);
     CHECK(r.report[1].what.rfind("skipped, with a video instruction: a predicated instruction", 0) == 0);
     CHECK(r.report[2].at.line == 2);
-    CHECK(r.report[2].what == "skipped: 'prmt.b32' is not a video instruction" + host_fails);
+    CHECK(r.report[2].what == "skipped: 'popc.b32' is not a video instruction" + host_fails);
     CHECK(r.report[3].at.line == 4);
     CHECK(r.report[3].what.size() > host_fails.size());
     CHECK(r.report[3].what.compare(r.report[3].what.size() - host_fails.size(), host_fails.size(), host_fails) == 0);

@@ -158,6 +158,11 @@ std::string int32_op(const std::string& head) {
         {"and.b32", "and"},       {"or.b32", "or"},         {"xor.b32", "xor"},   {"not.b32", "not"},
         {"add.u32", "add"},       {"add.s32", "add"},       {"sub.u32", "sub"},   {"sub.s32", "sub"},
         {"mul.lo.u32", "mul_lo"}, {"mul.lo.s32", "mul_lo"},
+        {"min.u32", "min_u"},     {"min.s32", "min_s"},     {"max.u32", "max_u"}, {"max.s32", "max_s"},
+        {"prmt.b32", "prmt"},     {"bfe.u32", "bfe_u"},     {"bfe.s32", "bfe_s"}, {"bfi.b32", "bfi"},
+        {"lop3.b32", "lop3"},
+        {"shf.l.wrap.b32", "shf_l_wrap"}, {"shf.l.clamp.b32", "shf_l_clamp"},
+        {"shf.r.wrap.b32", "shf_r_wrap"}, {"shf.r.clamp.b32", "shf_r_clamp"},
     };
     for (const auto& [name, op] : kOps)
         if (head == name) return op;
@@ -165,8 +170,19 @@ std::string int32_op(const std::string& head) {
 }
 
 // Whether a template names a video instruction: a line's mnemonic (after a
-// guard predicate) whose opcode is one, whatever else the line holds.
+// guard predicate) whose opcode is one, whatever else the line holds; or,
+// where the preprocessor supplies the opcode (#op ".u32.u32.u32.sat ..."), a
+// type triple, which only video instructions have.
 bool names_video(const std::string& templ) {
+    for (std::size_t i = 0; i + 12 <= templ.size(); ++i) {
+        bool triple = true;
+        for (std::size_t k = 0; k < 3 && triple; ++k) {
+            const std::size_t at = i + 4 * k;
+            triple = templ[at] == '.' && (templ[at + 1] == 'u' || templ[at + 1] == 's') && templ[at + 2] == '3' &&
+                     templ[at + 3] == '2';
+        }
+        if (triple) return true;
+    }
     std::size_t b = 0;
     for (std::size_t i = 0; i <= templ.size(); ++i) {
         if (i < templ.size() && templ[i] != ';' && templ[i] != '\n' && templ[i] != '{' && templ[i] != '}') continue;
@@ -233,9 +249,16 @@ DecodedTemplate decode_template(const AsmStatement& st) {
             if (!integer_literal(line.src) && !(r.why_not = unbound(line.src, temps)).empty()) return r;
         } else if (const std::string op = int32_op(head); !op.empty()) {
             const auto ops = split_operands(rest);
-            const std::size_t want = op == "not" ? 2 : 3;
+            const bool funnel = op.rfind("shf_", 0) == 0;
+            const std::size_t want = op == "not"                                                  ? 2
+                                     : op == "bfi" || op == "lop3"                                ? 5
+                                     : op == "prmt" || op == "bfe_u" || op == "bfe_s" || funnel ? 4
+                                                                                                  : 3;
             if (ops.size() != want)
                 return r.why_not = "'" + p + "': " + head + " takes " + std::to_string(want) + " operands", r;
+            // lop3's truth table is an immediate (ptxas takes nothing else).
+            if (op == "lop3" && !integer_literal(ops[4]))
+                return r.why_not = "'" + p + "': lop3's immLut is not an integer literal", r;
             line.kind = TemplateLine::Kind::int32;
             line.op = op;
             line.dst = ops[0];

@@ -4,6 +4,7 @@
 // selectors, masks and negations.
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <string>
 #include <utility>
 #include <vector>
@@ -80,10 +81,73 @@ std::string call(const Instr& in) {
 // A plain 32-bit integer instruction's value, as PTX defines it and without
 // a branch or undefined behaviour: a shift by 32 or more gives 0 (shl, the
 // logical shr) or the sign in every bit (shr.s32), as PTX clamps the amount.
+// The instructions of more than a line each are immediately called lambdas
+// over the operands' locals, in 64 bits where a shift may reach 32.
 std::string int32(const TemplateLine& line) {
     const std::string a = local(line.srcs[0]);
     if (line.op == "not") return "~" + a;
     const std::string b = local(line.srcs[1]);
+    const std::string op = line.op;
+    if (op == "min_u" || op == "max_u")
+        return "(" + a + (op == "min_u" ? " < " : " > ") + b + " ? " + a + " : " + b + ")";
+    if (op == "min_s" || op == "max_s")
+        return "(static_cast<std::int32_t>(" + a + ")" + (op == "min_s" ? " < " : " > ") + "static_cast<std::int32_t>(" +
+               b + ") ? " + a + " : " + b + ")";
+    const std::string lambda = "[&]() -> std::uint32_t { ";
+    if (op == "prmt") {
+        // Default mode: d's byte i is byte (c >> 4i) & 7 of {b, a}, or that
+        // byte's sign in all its bits where bit 3 of the selector is set.
+        const std::string c = local(line.srcs[2]);
+        return lambda + "const std::uint64_t w = (std::uint64_t{" + b + "} << 32) | " + a +
+               "; std::uint32_t d = 0; for (unsigned i = 0; i < 4u; ++i) { const std::uint32_t s = (" + c +
+               " >> (4u * i)) & 15u; const std::uint32_t v = static_cast<std::uint32_t>(w >> (8u * (s & 7u))) & 0xffu; "
+               "d |= ((s & 8u) != 0u ? (0u - (v >> 7)) & 0xffu : v) << (8u * i); } return d; }()";
+    }
+    if (op == "bfe_u" || op == "bfe_s") {
+        // len bits from bit pos (each the low byte of its operand), those
+        // past bit 31 not read; the rest 0 (.u32) or the field's top bit
+        // (.s32; 0 when len is 0).
+        const std::string c = local(line.srcs[2]);
+        std::string e = lambda + "const std::uint32_t pos = " + b + " & 0xffu, len = " + c +
+                        " & 0xffu; const std::uint32_t p = pos < 32u ? pos : 32u; const std::uint32_t n = len < 32u - p ? "
+                        "len : 32u - p; const std::uint32_t m = static_cast<std::uint32_t>((std::uint64_t{1} << n) - 1u); "
+                        "const std::uint32_t v = static_cast<std::uint32_t>(std::uint64_t{" + a + "} >> p) & m; ";
+        if (op == "bfe_u") return e + "return v; }()";
+        return e + "const std::uint32_t top = pos + len - 1u < 31u ? pos + len - 1u : 31u; const std::uint32_t sbit = len == "
+                   "0u ? 0u : (" + a + " >> top) & 1u; return v | ((0u - sbit) & ~m); }()";
+    }
+    if (op == "bfi") {
+        // b with a's low len bits written from bit pos, those past bit 31 dropped.
+        const std::string c = local(line.srcs[2]), d = local(line.srcs[3]);
+        return lambda + "const std::uint32_t pos = " + c + " & 0xffu, len = " + d +
+               " & 0xffu; const std::uint32_t p = pos < 32u ? pos : 32u; const std::uint32_t n = len < 32u - p ? len : "
+               "32u - p; const std::uint32_t m = static_cast<std::uint32_t>(((std::uint64_t{1} << n) - 1u) << p); return (" +
+               b + " & ~m) | (static_cast<std::uint32_t>(std::uint64_t{" + a + "} << p) & m); }()";
+    }
+    if (op == "lop3") {
+        // Bit i of the truth table is the result where a, b, c hold the bits
+        // of i (a the 4s, c the 1s): the OR of the minterms it sets.
+        // The table's low 8 bits, as ptxas reads the immediate.
+        const unsigned lut = static_cast<unsigned>(std::strtoull(line.srcs[3].c_str(), nullptr, 0)) & 0xffu;
+        const std::string c = local(line.srcs[2]);
+        std::string e;
+        for (unsigned i = 0; i < 8; ++i) {
+            if (((lut >> i) & 1u) == 0) continue;
+            e += std::string(e.empty() ? "" : " | ") + "(" + ((i & 4u) ? a : "~" + a) + " & " + ((i & 2u) ? b : "~" + b) +
+                 " & " + ((i & 1u) ? c : "~" + c) + ")";
+        }
+        return e.empty() ? "0u" : "static_cast<std::uint32_t>(" + e + ")";
+    }
+    if (op.rfind("shf_", 0) == 0) {
+        // {b, a} as 64 bits shifted by c (.wrap: c & 31; .clamp: at most 32):
+        // .l its high word, .r its low one.
+        const std::string c = local(line.srcs[2]);
+        const bool left = op[4] == 'l', wrap = op.find("wrap") != std::string::npos;
+        const std::string n = wrap ? "(" + c + " & 31u)" : "(" + c + " < 32u ? " + c + " : 32u)";
+        const std::string w = "((std::uint64_t{" + b + "} << 32) | " + a + ")";
+        return left ? "static_cast<std::uint32_t>((" + w + " << " + n + ") >> 32)"
+                    : "static_cast<std::uint32_t>(" + w + " >> " + n + ")";
+    }
     if (line.op == "and") return "(" + a + " & " + b + ")";
     if (line.op == "or") return "(" + a + " | " + b + ")";
     if (line.op == "xor") return "(" + a + " ^ " + b + ")";

@@ -469,6 +469,7 @@ private:
             st.unparsed = built ? "the template is built by the preprocessor ('#' in a macro), so its text is known only where "
                                   "the macro is used"
                                 : "the template is not a string literal";
+            st.templ = literals(open);  // what of it is written, for the report
             st.end = t_[close].end;
             if (is_punct(close + 1, ";")) return st.end = t_[close + 1].end, close + 1;
             return close;
@@ -480,6 +481,7 @@ private:
             (t_[j].kind == Token::Kind::word || (t_[j].kind == Token::Kind::punct && t_[j].value == "#"))) {
             st_unparsed_ = "the template is built by the preprocessor ('" + t_[j].value +
                            "' between its literals), so its text is known only where it is used";
+            st.templ = literals(open);
             const std::size_t close = matching(open, open);
             st.unparsed = st_unparsed_;
             st.end = t_[close].end;

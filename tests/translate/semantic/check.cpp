@@ -5,6 +5,7 @@
 // over a register file. The reference programs below restate each function's
 // asm with its operands bound by hand, so a translation that binds an operand
 // to the wrong register, reads an output too early or drops a merge fails.
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <map>
@@ -63,6 +64,11 @@ const std::vector<Shape>& shapes() {
           "add t1, t1, a", "not t1, t1", "vadd4.u32.u32.u32.sat d, t0, t1, c;"}},
         {"device_only_sad", device_only_sad, {"vabsdiff4.u32.u32.u32.add d, a, b, c;"}},
         {"integer_only", integer_only, {"not c, a", "shr.u t, b, c", "and d, t, 0xff00ff"}},
+        {"integer_more", integer_more,
+         {"min.s t0, a, b", "max.u t1, a, c", "prmt t2, t0, t1, c", "bfe.s t0, t2, b, c", "bfi t1, a, t0, b, c",
+          "lop3 t2, t0, t1, a, 0x96", "shf.l.wrap t0, t2, t1, b", "shf.r.clamp t1, t0, t2, c", "min.u t2, t1, b",
+          "max.s t0, t2, t0", "bfe.u t1, t0, c, b", "shf.l.clamp t2, t1, t0, a", "shf.r.wrap t1, t2, a, c",
+          "lop3 t0, t0, t1, t2, 0xe8", "vadd4.u32.u32.u32.sat d, t0, t1, t2;"}},
     };
     return s;
 }
@@ -85,6 +91,17 @@ bool integer_step(const std::string& text, Registers& r) {
         return s[0] >= '0' && s[0] <= '9' ? static_cast<std::uint32_t>(std::stoul(s, nullptr, 0)) : r.at(s);
     };
     const std::uint32_t x = value(args[1]), y = args.size() > 2 ? value(args[2]) : 0u;
+    const std::uint32_t z = args.size() > 3 ? value(args[3]) : 0u, w = args.size() > 4 ? value(args[4]) : 0u;
+    // The PTX manual's definitions bit by bit ({y, x} is the 64-bit pair
+    // whose low word is x).
+    const auto bit = [](std::uint32_t u, unsigned i) { return (u >> i) & 1u; };
+    const auto pair_bit = [&](unsigned j) { return j < 32 ? bit(x, j) : bit(y, j - 32); };
+    const auto funnel = [&](bool left, bool wrap) {
+        const std::uint32_t n = wrap ? z & 31u : std::min(z, 32u);
+        std::uint32_t out = 0;
+        for (unsigned i = 0; i < 32; ++i) out |= pair_bit(left ? i + 32 - n : i + n) << i;
+        return out;
+    };
     std::uint32_t v = 0;
     if (op == "shl") v = y >= 32 ? 0u : x << y;
     else if (op == "shr.u") v = y >= 32 ? 0u : x >> y;
@@ -96,6 +113,33 @@ bool integer_step(const std::string& text, Registers& r) {
     else if (op == "add") v = x + y;
     else if (op == "sub") v = x - y;
     else if (op == "mul") v = x * y;
+    else if (op == "min.u") v = std::min(x, y);
+    else if (op == "max.u") v = std::max(x, y);
+    else if (op == "min.s") v = static_cast<std::int32_t>(x) < static_cast<std::int32_t>(y) ? x : y;
+    else if (op == "max.s") v = static_cast<std::int32_t>(x) > static_cast<std::int32_t>(y) ? x : y;
+    else if (op == "prmt") {
+        // Byte i of d: byte (z >> 4i) & 7 of {y, x}; with bit 3 of that
+        // selector, that byte's sign in all eight bits.
+        for (unsigned i = 0; i < 4; ++i) {
+            const unsigned s = (z >> (4 * i)) & 15u, k = s & 7u;
+            std::uint32_t byte = ((k < 4 ? x : y) >> (8 * (k & 3u))) & 0xffu;
+            if (s & 8u) byte = (byte & 0x80u) ? 0xffu : 0u;
+            v |= byte << (8 * i);
+        }
+    } else if (op == "bfe.u" || op == "bfe.s") {
+        const std::uint32_t pos = y & 0xffu, len = z & 0xffu;
+        const std::uint32_t sbit = op == "bfe.u" || len == 0 ? 0u : bit(x, std::min(pos + len - 1, 31u));
+        for (unsigned i = 0; i < 32; ++i) v |= (i < len && pos + i <= 31 ? bit(x, pos + i) : sbit) << i;
+    } else if (op == "bfi") {
+        const std::uint32_t pos = z & 0xffu, len = w & 0xffu;
+        v = y;
+        for (std::uint32_t i = 0; i < len && pos + i <= 31; ++i) v = (v & ~(1u << (pos + i))) | (bit(x, i) << (pos + i));
+    } else if (op == "lop3") {
+        for (unsigned i = 0; i < 32; ++i) v |= ((w >> (bit(x, i) * 4 + bit(y, i) * 2 + bit(z, i))) & 1u) << i;
+    } else if (op == "shf.l.wrap") v = funnel(true, true);
+    else if (op == "shf.l.clamp") v = funnel(true, false);
+    else if (op == "shf.r.wrap") v = funnel(false, true);
+    else if (op == "shf.r.clamp") v = funnel(false, false);
     else return false;
     r[args[0]] = v;
     return true;

@@ -191,3 +191,26 @@ __device__ __forceinline__ void integer_only(u32& a, u32& b, u32& c, u32& d) {
     asm("not.b32 %0, %1;" : "=r"(c) : "r"(a));
     asm("{ .reg .u32 t;\n\tshr.b32 t, %1, %2;\n\tand.b32 %0, t, 0xff00ff;\n\t}" : "=r"(d) : "r"(b), "r"(c));
 }
+
+// The other integer instructions video code mixes in (NCCL, CUB, moderngpu,
+// nvdiffrast): min and max, prmt, bfe, bfi, lop3 and the funnel shifts, with
+// selectors, positions and lengths from the registers (any byte values).
+__device__ __forceinline__ void integer_more(u32& a, u32& b, u32& c, u32& d) {
+    asm("{ .reg .u32 t0, t1, t2;\n\t"
+        "min.s32 t0, %1, %2;\n\t"
+        "max.u32 t1, %1, %3;\n\t"
+        "prmt.b32 t2, t0, t1, %3;\n\t"
+        "bfe.s32 t0, t2, %2, %3;\n\t"
+        "bfi.b32 t1, %1, t0, %2, %3;\n\t"
+        "lop3.b32 t2, t0, t1, %1, 0x96;\n\t"
+        "shf.l.wrap.b32 t0, t2, t1, %2;\n\t"
+        "shf.r.clamp.b32 t1, t0, t2, %3;\n\t"
+        "min.u32 t2, t1, %2;\n\t"
+        "max.s32 t0, t2, t0;\n\t"
+        "bfe.u32 t1, t0, %3, %2;\n\t"
+        "shf.l.clamp.b32 t2, t1, t0, %1;\n\t"
+        "shf.r.wrap.b32 t1, t2, %1, %3;\n\t"
+        "lop3.b32 t0, t0, t1, t2, 0xe8;\n\t"
+        "vadd4.u32.u32.u32.sat %0, t0, t1, t2;\n\t"
+        "}" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+}
