@@ -270,3 +270,25 @@ TEST_CASE("rewrite: plain integer asm is translated; host asm is not taken for P
     CHECK(r.text.find("not.b32") == std::string::npos);
     CHECK(r.text.find("shr.b32") == std::string::npos);
 }
+
+TEST_CASE("rewrite: under --guard the line numbers hold after a group that a build skips", "[translate]") {
+    // The #line after a statement's guard sits in its group; where a build
+    // skips the group (the host, for #if __CUDA_ARCH__) it is skipped too, so
+    // each #else and #endif after it is followed by one of its own.
+    const std::string src =
+        "unsigned f(unsigned a, unsigned b) {\n"
+        "  unsigned d;\n"
+        "#if __CUDA_ARCH__ >= 300\n"
+        "  asm(\"vmax.u32.u32.u32 %0, %1, %2;\" : \"=r\"(d) : \"r\"(a), \"r\"(b));\n"
+        "#else\n"
+        "  d = a;\n"
+        "#endif\n"
+        "  return d;\n"
+        "}\n";
+    const auto g = translate_source(src, true, "f.cu");
+    CHECK(g.text.find("#line 5 \"f.cu\"\n#else\n#line 6 \"f.cu\"\n  d = a;\n#endif\n#line 8 \"f.cu\"\n  return d;") !=
+          std::string::npos);
+    // Nothing before the first guard moves, and without --guard nothing is added.
+    const auto plain = translate_source(src, false, "f.cu");
+    CHECK(plain.text.find("#else\n  d = a;\n#endif\n  return d;") != std::string::npos);
+}

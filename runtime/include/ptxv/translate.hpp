@@ -91,6 +91,11 @@ struct Insertion {
 };
 Insertion include_insertion(std::string_view source, std::string_view line, std::string_view file_name = {});
 
+// The offset of the newline that ends each #else, #elif and #endif line of
+// `source`, in order (a directive in a comment or literal is none). Throws
+// ScanError.
+std::vector<std::size_t> conditional_line_ends(std::string_view source);
+
 // `#line N`, or `#line N "FILE"` where a file name is given (quotes and
 // backslashes escaped): the directives a rewrite adds so that the compiler's
 // messages name, and quote, the line of the source it came from.

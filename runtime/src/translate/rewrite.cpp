@@ -165,6 +165,21 @@ TranslatedSource translate_source(std::string_view source, bool guard, std::stri
 
     std::string out;
     std::size_t copied = 0;
+    // The source from b to e, as it is. Once the output has lines the source
+    // does not (a guard), each #else, #elif and #endif is followed by a #line
+    // too: one placed after a statement inside a group that a build skips is
+    // skipped with it, and the numbers after the group would be off.
+    const std::vector<std::size_t> ends = guard ? conditional_line_ends(source) : std::vector<std::size_t>{};
+    bool shifted = false;
+    const auto copy = [&](std::size_t b, std::size_t e) {
+        for (const std::size_t x : ends) {
+            if (x < b || x >= e || !shifted) continue;
+            out.append(source.substr(b, x + 1 - b));
+            out += line_directive(line_of(x) + 1, file_name) + nl;
+            b = x + 1;
+        }
+        out.append(source.substr(b, e - b));
+    };
     for (std::size_t i = 0; i < found.size(); ++i) {
         if (code[i].empty()) continue;
         const AsmStatement& st = found[i];
@@ -183,7 +198,8 @@ TranslatedSource translate_source(std::string_view source, bool guard, std::stri
             }
             --i;
             host.append(source.substr(at, e - at));
-            out.append(source.substr(copied, b - copied));
+            copy(copied, b);
+            shifted = true;
             out += std::string(kDevicePass) + nl + std::string(source.substr(b, e - b)) + nl + "#else" + nl + host + nl +
                    "#endif";
             // The lines after it keep their numbers.
@@ -191,7 +207,7 @@ TranslatedSource translate_source(std::string_view source, bool guard, std::stri
             copied = e;
             continue;
         }
-        out.append(source.substr(copied, st.begin - copied));
+        copy(copied, st.begin);
         const std::size_t lines = newlines_in(st.begin, st.end);
         if (st.in_directive) {
             // In place, its lines kept as continuations of the directive.
@@ -207,6 +223,7 @@ TranslatedSource translate_source(std::string_view source, bool guard, std::stri
             const std::string indent = line_start ? std::string(source.substr(k, st.begin - k)) : "";
             out += (line_start ? "" : nl) + std::string(kDevicePass) + nl + indent + original + nl + indent + "#else" +
                    nl + indent + code[i] + nl + indent + "#endif";
+            shifted = true;
             // Code after the statement on its line goes to the next line, out
             // of the directive, numbered as it was; a comment may stay. Then
             // the lines after it keep their numbers.
@@ -232,7 +249,7 @@ TranslatedSource translate_source(std::string_view source, bool guard, std::stri
             copied = st.end;
         }
     }
-    out.append(source.substr(copied));
+    copy(copied, source.size());
     if (r.translated > 0 && !includes_ptxv(source)) {
         // The head ends before the first statement, so the offset in the
         // source is the same in the output.

@@ -604,6 +604,21 @@ std::vector<AsmStatement> find_asm(std::string_view source) {
     return AsmParser(src, tokens, lexer.directives(), lexer.comments()).run();
 }
 
+std::vector<std::size_t> conditional_line_ends(std::string_view source) {
+    const Source src(source);
+    Lexer lexer(src);
+    const std::vector<Token> t = lexer.run();
+    std::vector<std::size_t> out;
+    for (std::size_t k = 0; k < t.size(); ++k) {
+        const bool first = t[k].directive && (k == 0 || !t[k - 1].directive || t[k - 1].kind == Token::Kind::directive_end);
+        if (!first || t[k].kind != Token::Kind::word) continue;
+        if (t[k].value != "else" && t[k].value != "elif" && t[k].value != "endif") continue;
+        for (const auto& [b, e] : lexer.directives())
+            if (b <= t[k].begin && t[k].begin < e && e < source.size() && source[e] == '\n') out.push_back(e);
+    }
+    return out;
+}
+
 std::string line_directive(int line, std::string_view file_name) {
     std::string s = "#line " + std::to_string(line);
     if (file_name.empty()) return s;
