@@ -64,6 +64,15 @@ TEST_CASE("templates: the integer instructions take their operand counts, lop3 a
     CHECK(decode("asm(\"bfe.u32 %0, %1, 8;\" : \"=r\"(x) : \"r\"(a));").why_not == "'bfe.u32 %0, %1, 8': bfe.u32 takes 4 operands");
     CHECK(decode("asm(\"lop3.b32 %0, %1, %2, %1, %2;\" : \"=r\"(x) : \"r\"(a), \"r\"(b));").why_not ==
           "'lop3.b32 %0, %1, %2, %1, %2': lop3's immLut is not an integer literal");
+    CHECK(decode("asm(\"{ .reg .pred p; setp.lo.u32 p, %1, %2; selp.b32 %0, %1, %2, p; }\" : \"=r\"(x) : \"r\"(a), "
+                 "\"r\"(b));").why_not.empty());
+    CHECK(decode("asm(\"cvt.s32.s8 %0, %1;\" : \"=r\"(x) : \"r\"(a));").why_not.empty());
+    // A compare that its type does not have, saturating or float conversions,
+    // a predicate guard: not taken.
+    CHECK(decode("asm(\"{ .reg .pred p; setp.lt.b32 p, %1, %2; }\" : \"=r\"(x) : \"r\"(a), \"r\"(b));").why_not ==
+          "'setp.lt.b32' is not a video instruction");
+    CHECK(decode("asm(\"cvt.sat.s32.s8 %0, %1;\" : \"=r\"(x) : \"r\"(a));").why_not == "'cvt.sat.s32.s8' is not a video instruction");
+    CHECK(decode("asm(\"cvt.rn.f32.s32 %0, %1;\" : \"=r\"(x) : \"r\"(a));").why_not == "'cvt.rn.f32.s32' is not a video instruction");
     // Another mode of prmt, or a funnel shift without its mode, is not taken.
     CHECK(decode("asm(\"prmt.b32.f4e %0, %1, %2, 1;\" : \"=r\"(x) : \"r\"(a), \"r\"(b));").why_not ==
           "'prmt.b32.f4e' is not a video instruction");
@@ -81,7 +90,7 @@ TEST_CASE("templates: what cannot be translated says why", "[translate]") {
     CHECK(decode("asm(\"vadd.u32.u32.u32 %0, %1, %[q];\" : \"=r\"(x) : \"r\"(a), \"r\"(b));").why_not ==
           "no operand named [q]");
     CHECK(decode("asm(\".reg .u64 w; vadd.u32.u32.u32 %0, %1, %2;\" : \"=r\"(x) : \"r\"(a), \"r\"(b));").why_not ==
-          "a .reg of type .u64 (only 32-bit registers)");
+          "a .reg of type .u64 (only 32-bit and .pred registers)");
     CHECK(!decode("asm(\"vadd4.u32.u32.u32.sat.min %0, %1, %2, %3;\" : \"=r\"(x) : \"r\"(a), \"r\"(b), \"r\"(c));")
                .why_not.empty());
 }

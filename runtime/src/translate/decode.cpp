@@ -166,6 +166,22 @@ std::string int32_op(const std::string& head) {
     };
     for (const auto& [name, op] : kOps)
         if (head == name) return op;
+    // setp.CMP.TYPE p, a, b: a predicate as a word of 0 or 1 (a .pred
+    // register is one). .b32 compares bits: eq and ne only.
+    static const char* const kCmps[] = {"eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs"};
+    for (const char* t : {"u32", "s32", "b32"})
+        for (const char* c : kCmps) {
+            const std::string cmp(c);
+            if (std::string(t) == "b32" && cmp != "eq" && cmp != "ne") continue;
+            if (std::string(t) == "s32" && cmp.size() == 2 && (cmp[0] == 'h' || cmp == "lo" || cmp == "ls")) continue;
+            if (head == "setp." + cmp + "." + t) return "setp_" + cmp + "_" + (t[0] == 's' ? "s" : "u");
+        }
+    if (head == "selp.b32" || head == "selp.u32" || head == "selp.s32") return "selp";
+    // cvt between 32-bit words and bytes or half-words (the source's low
+    // bits, extended by its type), or between 32-bit types (the same bits).
+    for (const char* d : {"u32", "s32"})
+        for (const char* a : {"u8", "s8", "u16", "s16", "u32", "s32"})
+            if (head == std::string("cvt.") + d + "." + a) return std::string("cvt_") + a;
     return "";
 }
 
@@ -231,8 +247,9 @@ DecodedTemplate decode_template(const AsmStatement& st) {
         if (head == ".reg") {
             const std::size_t s2 = rest.find_first_of(" \t");
             const std::string type = rest.substr(0, s2);
-            if (type != ".u32" && type != ".s32" && type != ".b32")
-                return r.why_not = "a .reg of type " + type + " (only 32-bit registers)", r;
+            // A .pred register holds 0 or 1 in a word (setp writes it, selp reads it).
+            if (type != ".u32" && type != ".s32" && type != ".b32" && type != ".pred")
+                return r.why_not = "a .reg of type " + type + " (only 32-bit and .pred registers)", r;
             line.kind = TemplateLine::Kind::reg;
             line.regs = split_operands(s2 == std::string::npos ? "" : rest.substr(s2));
             for (const auto& name : line.regs) {
@@ -250,9 +267,10 @@ DecodedTemplate decode_template(const AsmStatement& st) {
         } else if (const std::string op = int32_op(head); !op.empty()) {
             const auto ops = split_operands(rest);
             const bool funnel = op.rfind("shf_", 0) == 0;
-            const std::size_t want = op == "not"                                                  ? 2
+            const std::size_t want = op == "not" || op.rfind("cvt_", 0) == 0                     ? 2
                                      : op == "bfi" || op == "lop3"                                ? 5
-                                     : op == "prmt" || op == "bfe_u" || op == "bfe_s" || funnel ? 4
+                                     : op == "prmt" || op == "bfe_u" || op == "bfe_s" || funnel ||
+                                               op == "selp"                                       ? 4
                                                                                                   : 3;
             if (ops.size() != want)
                 return r.why_not = "'" + p + "': " + head + " takes " + std::to_string(want) + " operands", r;

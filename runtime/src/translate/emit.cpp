@@ -86,6 +86,14 @@ std::string call(const Instr& in) {
 std::string int32(const TemplateLine& line) {
     const std::string a = local(line.srcs[0]);
     if (line.op == "not") return "~" + a;
+    if (line.op.rfind("cvt_", 0) == 0) {
+        // The source's low bits, zero- or sign-extended ((x ^ top) - top).
+        const std::string t = line.op.substr(4);
+        if (t == "u32" || t == "s32") return a;
+        const std::string mask = t.substr(1) == "8" ? "0xffu" : "0xffffu", top = t.substr(1) == "8" ? "0x80u" : "0x8000u";
+        if (t[0] == 'u') return "(" + a + " & " + mask + ")";
+        return "static_cast<std::uint32_t>(((" + a + " & " + mask + ") ^ " + top + ") - " + top + ")";
+    }
     const std::string b = local(line.srcs[1]);
     const std::string op = line.op;
     if (op == "min_u" || op == "max_u")
@@ -93,6 +101,17 @@ std::string int32(const TemplateLine& line) {
     if (op == "min_s" || op == "max_s")
         return "(static_cast<std::int32_t>(" + a + ")" + (op == "min_s" ? " < " : " > ") + "static_cast<std::int32_t>(" +
                b + ") ? " + a + " : " + b + ")";
+    if (op.rfind("setp_", 0) == 0) {
+        // 1 where the compare holds: lo ls hi hs are lt le gt ge unsigned.
+        const std::string cmp = op.substr(5, 2);
+        const bool is_signed = op.back() == 's';
+        const std::string x = is_signed ? "static_cast<std::int32_t>(" + a + ")" : a;
+        const std::string y = is_signed ? "static_cast<std::int32_t>(" + b + ")" : b;
+        const std::string sym = cmp == "eq" ? " == " : cmp == "ne" ? " != " : cmp == "lt" || cmp == "lo" ? " < "
+                                : cmp == "le" || cmp == "ls" ? " <= " : cmp == "gt" || cmp == "hi" ? " > " : " >= ";
+        return "static_cast<std::uint32_t>(" + x + sym + y + ")";
+    }
+    if (op == "selp") return "(" + local(line.srcs[2]) + " != 0u ? " + a + " : " + b + ")";
     const std::string lambda = "[&]() -> std::uint32_t { ";
     if (op == "prmt") {
         // Default mode: d's byte i is byte (c >> 4i) & 7 of {b, a}, or that

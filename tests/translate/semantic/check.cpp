@@ -69,6 +69,10 @@ const std::vector<Shape>& shapes() {
           "lop3 t2, t0, t1, a, 0x96", "shf.l.wrap t0, t2, t1, b", "shf.r.clamp t1, t0, t2, c", "min.u t2, t1, b",
           "max.s t0, t2, t0", "bfe.u t1, t0, c, b", "shf.l.clamp t2, t1, t0, a", "shf.r.wrap t1, t2, a, c",
           "lop3 t0, t0, t1, t2, 0xe8", "vadd4.u32.u32.u32.sat d, t0, t1, t2;"}},
+        {"integer_predicates", integer_predicates,
+         {"setp.lt.s p, a, b", "setp.hs.u q, b, c", "cvt.s8 t, a", "selp d, t, b, p", "cvt.u16 t, c", "selp d, d, t, q",
+          "setp.ne.u p, d, a", "cvt.s16 t, b", "selp d, d, t, p", "setp.le.u q, d, c", "cvt.s8 t, c",
+          "selp d, t, d, q"}},
     };
     return s;
 }
@@ -140,6 +144,18 @@ bool integer_step(const std::string& text, Registers& r) {
     else if (op == "shf.l.clamp") v = funnel(true, false);
     else if (op == "shf.r.wrap") v = funnel(false, true);
     else if (op == "shf.r.clamp") v = funnel(false, false);
+    else if (op.rfind("setp.", 0) == 0) {
+        // A predicate as 1 or 0: signed (.s) or unsigned (.u) compares.
+        const std::string cmp = op.substr(5, 2);
+        const std::int64_t p = op.back() == 's' ? std::int64_t{static_cast<std::int32_t>(x)} : std::int64_t{x};
+        const std::int64_t q = op.back() == 's' ? std::int64_t{static_cast<std::int32_t>(y)} : std::int64_t{y};
+        v = cmp == "eq" ? p == q : cmp == "ne" ? p != q : cmp == "lt" ? p < q : cmp == "le" ? p <= q : cmp == "gt" ? p > q
+            : cmp == "ge" ? p >= q : cmp == "lo" ? p < q : cmp == "ls" ? p <= q : cmp == "hi" ? p > q : p >= q;
+    } else if (op == "selp") v = z != 0 ? x : y;
+    else if (op == "cvt.u8") v = x & 0xffu;
+    else if (op == "cvt.u16") v = x & 0xffffu;
+    else if (op == "cvt.s8") v = (x & 0x80u) ? (x | 0xffffff00u) : (x & 0xffu);
+    else if (op == "cvt.s16") v = (x & 0x8000u) ? (x | 0xffff0000u) : (x & 0xffffu);
     else return false;
     r[args[0]] = v;
     return true;

@@ -214,3 +214,23 @@ __device__ __forceinline__ void integer_more(u32& a, u32& b, u32& c, u32& d) {
         "vadd4.u32.u32.u32.sat %0, t0, t1, t2;\n\t"
         "}" : "=r"(d) : "r"(a), "r"(b), "r"(c));
 }
+
+// Predicates set by setp and read by selp, and cvt from bytes and half-words
+// (the pattern of CUB's and moderngpu's integer helpers).
+__device__ __forceinline__ void integer_predicates(u32& a, u32& b, u32& c, u32& d) {
+    asm("{ .reg .pred p, q;\n\t"
+        ".reg .u32 t;\n\t"
+        "setp.lt.s32 p, %1, %2;\n\t"
+        "setp.hs.u32 q, %2, %3;\n\t"
+        "cvt.s32.s8 t, %1;\n\t"
+        "selp.b32 %0, t, %2, p;\n\t"
+        "cvt.u32.u16 t, %3;\n\t"
+        "selp.s32 %0, %0, t, q;\n\t"
+        "setp.ne.b32 p, %0, %1;\n\t"
+        "cvt.s32.s16 t, %2;\n\t"
+        "selp.u32 %0, %0, t, p;\n\t"
+        "setp.le.u32 q, %0, %3;\n\t"
+        "cvt.u32.s8 t, %3;\n\t"
+        "selp.b32 %0, t, %0, q;\n\t"
+        "}" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+}
