@@ -498,8 +498,8 @@ int main(int argc, char** argv) {
     translate->add_option("--report", tr_report, "where the report goes (default: standard error)");
     translate->footer(with_exit_status(
         "Every asm statement made of video instructions and the 32-bit integer instructions mov, add, sub,\n"
-        "mul.lo, and, or, xor, not, shl, shr, min, max, prmt, bfe, bfi, lop3, shf, setp, selp and cvt (from\n"
-        "bytes and half-words) becomes C++ (calls of\n"
+        "mul.lo, and, or, xor, not, shl, shr, min, max, prmt, bfe, bfi, lop3, shf, setp, selp and cvt\n"
+        "(integers of 32 bits and less) becomes C++ (calls of\n"
         "ptxv.hpp's functions for the video ones; ptxv.hpp is a C++17 header:\n"
         "build with -I generated); the rest of the file is copied byte for byte, comments in any encoding.\n"
         "The report names what was left as it was and why. A statement only a device pass compiles\n"

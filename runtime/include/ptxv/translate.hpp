@@ -108,14 +108,14 @@ struct TemplateLine {
     // with the video ones (NCCL's int8 product shifts, masks and ors vmad's
     // results): shl.b32, shr.b32/u32/s32, and/or/xor.b32, not.b32,
     // add/sub.u32/s32, mul.lo.u32/s32, min/max, prmt, bfe, bfi, lop3, shf,
-    // setp and selp (a .pred register as a word of 0 or 1), cvt from bytes
-    // and half-words.
+    // setp and selp (a .pred register as a word of 0 or 1), cvt between
+    // integers of 32 bits and less.
     enum class Kind { video, mov, reg, int32 };
     Kind kind = Kind::video;
     std::string text;                 // the instruction as written, after renaming
     Instr instr;                      // video: decoded by ptxv's parser
     std::string dst, src;             // mov dst, src (registers, %N or an immediate)
-    std::string op;                   // int32: shl, shr_u, setp_lt_s, cvt_s8, ... (decode.cpp's int32_op)
+    std::string op;                   // int32: shl, shr_u, setp_lt_s, cvt_s32_s8, ... (decode.cpp's int32_op)
     std::vector<std::string> srcs;    // int32: its sources (registers, %N or immediates)
     std::vector<std::string> regs;    // reg: the temporaries declared
     bool old_simd_zero_c = false;     // video: c written as the immediate 0, which only older ptxas took

@@ -177,11 +177,14 @@ std::string int32_op(const std::string& head) {
             if (head == "setp." + cmp + "." + t) return "setp_" + cmp + "_" + (t[0] == 's' ? "s" : "u");
         }
     if (head == "selp.b32" || head == "selp.u32" || head == "selp.s32") return "selp";
-    // cvt between 32-bit words and bytes or half-words (the source's low
-    // bits, extended by its type), or between 32-bit types (the same bits).
-    for (const char* d : {"u32", "s32"})
-        for (const char* a : {"u8", "s8", "u16", "s16", "u32", "s32"})
-            if (head == std::string("cvt.") + d + "." + a) return std::string("cvt_") + a;
+    // cvt between integer types of 32 bits and less, without rounding or
+    // saturation: the source's low bits extended by its type, then d's low
+    // bits extended by d's (a register wider than its type, as here, holds
+    // the value extended).
+    static const char* const kInts[] = {"u8", "s8", "u16", "s16", "u32", "s32"};
+    for (const char* d : kInts)
+        for (const char* a : kInts)
+            if (head == std::string("cvt.") + d + "." + a) return std::string("cvt_") + d + "_" + a;
     return "";
 }
 

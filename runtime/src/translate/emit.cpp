@@ -87,12 +87,17 @@ std::string int32(const TemplateLine& line) {
     const std::string a = local(line.srcs[0]);
     if (line.op == "not") return "~" + a;
     if (line.op.rfind("cvt_", 0) == 0) {
-        // The source's low bits, zero- or sign-extended ((x ^ top) - top).
-        const std::string t = line.op.substr(4);
-        if (t == "u32" || t == "s32") return a;
-        const std::string mask = t.substr(1) == "8" ? "0xffu" : "0xffffu", top = t.substr(1) == "8" ? "0x80u" : "0x8000u";
-        if (t[0] == 'u') return "(" + a + " & " + mask + ")";
-        return "static_cast<std::uint32_t>(((" + a + " & " + mask + ") ^ " + top + ") - " + top + ")";
+        // cvt_D_A: a's low bits extended by A, then the low bits of that
+        // extended by D; each zero- or sign-extension a mask, or (x ^ top) - top.
+        const auto extend = [](const std::string& x, const std::string& type) {
+            const std::string bits = type.substr(1);
+            if (bits == "32") return x;
+            const std::string mask = bits == "8" ? "0xffu" : "0xffffu", top = bits == "8" ? "0x80u" : "0x8000u";
+            if (type[0] == 'u') return "(" + x + " & " + mask + ")";
+            return "static_cast<std::uint32_t>(((" + x + " & " + mask + ") ^ " + top + ") - " + top + ")";
+        };
+        const std::size_t sep = line.op.find('_', 4);
+        return extend(extend(a, line.op.substr(sep + 1)), line.op.substr(4, sep - 4));
     }
     const std::string b = local(line.srcs[1]);
     const std::string op = line.op;

@@ -70,9 +70,10 @@ const std::vector<Shape>& shapes() {
           "max.s t0, t2, t0", "bfe.u t1, t0, c, b", "shf.l.clamp t2, t1, t0, a", "shf.r.wrap t1, t2, a, c",
           "lop3 t0, t0, t1, t2, 0xe8", "vadd4.u32.u32.u32.sat d, t0, t1, t2;"}},
         {"integer_predicates", integer_predicates,
-         {"setp.lt.s p, a, b", "setp.hs.u q, b, c", "cvt.s8 t, a", "selp d, t, b, p", "cvt.u16 t, c", "selp d, d, t, q",
-          "setp.ne.u p, d, a", "cvt.s16 t, b", "selp d, d, t, p", "setp.le.u q, d, c", "cvt.s8 t, c",
-          "selp d, t, d, q"}},
+         {"setp.lt.s p, a, b", "setp.hs.u q, b, c", "cvt.s32.s8 t, a", "selp d, t, b, p", "cvt.u32.u16 t, c",
+          "selp d, d, t, q", "setp.ne.u p, d, a", "cvt.s32.s16 t, b", "selp d, d, t, p", "setp.le.u q, d, c",
+          "cvt.u32.s8 t, c", "selp d, t, d, q", "cvt.s8.u32 t, d", "cvt.u16.s8 w, t", "cvt.s16.u16 t, a",
+          "add d, d, t", "cvt.u8.s16 t, b", "xor d, d, t", "add d, d, w"}},
     };
     return s;
 }
@@ -152,11 +153,19 @@ bool integer_step(const std::string& text, Registers& r) {
         v = cmp == "eq" ? p == q : cmp == "ne" ? p != q : cmp == "lt" ? p < q : cmp == "le" ? p <= q : cmp == "gt" ? p > q
             : cmp == "ge" ? p >= q : cmp == "lo" ? p < q : cmp == "ls" ? p <= q : cmp == "hi" ? p > q : p >= q;
     } else if (op == "selp") v = z != 0 ? x : y;
-    else if (op == "cvt.u8") v = x & 0xffu;
-    else if (op == "cvt.u16") v = x & 0xffffu;
-    else if (op == "cvt.s8") v = (x & 0x80u) ? (x | 0xffffff00u) : (x & 0xffu);
-    else if (op == "cvt.s16") v = (x & 0x8000u) ? (x | 0xffff0000u) : (x & 0xffffu);
-    else return false;
+    else if (op.rfind("cvt.", 0) == 0) {
+        // cvt.D.A: a's value as A (its low bits, signed or not), then that
+        // value's low bits as D, held in 32 bits with D's extension.
+        const auto as = [](std::int64_t value, const std::string& type) {
+            const int bits = std::stoi(type.substr(1));
+            const std::int64_t m = (std::int64_t{1} << bits) - 1;
+            std::int64_t low = value & m;
+            if (type[0] == 's' && low > m / 2) low -= m + 1;
+            return low;
+        };
+        const std::size_t dot = op.find('.', 4);
+        v = static_cast<std::uint32_t>(as(as(std::int64_t{x}, op.substr(dot + 1)), op.substr(4, dot - 4)));
+    } else return false;
     r[args[0]] = v;
     return true;
 }

@@ -215,11 +215,11 @@ __device__ __forceinline__ void integer_more(u32& a, u32& b, u32& c, u32& d) {
         "}" : "=r"(d) : "r"(a), "r"(b), "r"(c));
 }
 
-// Predicates set by setp and read by selp, and cvt from bytes and half-words
-// (the pattern of CUB's and moderngpu's integer helpers).
+// Predicates set by setp and read by selp, and cvt between words, bytes and
+// half-words (the pattern of CUB's and moderngpu's integer helpers).
 __device__ __forceinline__ void integer_predicates(u32& a, u32& b, u32& c, u32& d) {
     asm("{ .reg .pred p, q;\n\t"
-        ".reg .u32 t;\n\t"
+        ".reg .u32 t, w;\n\t"
         "setp.lt.s32 p, %1, %2;\n\t"
         "setp.hs.u32 q, %2, %3;\n\t"
         "cvt.s32.s8 t, %1;\n\t"
@@ -232,5 +232,12 @@ __device__ __forceinline__ void integer_predicates(u32& a, u32& b, u32& c, u32& 
         "setp.le.u32 q, %0, %3;\n\t"
         "cvt.u32.s8 t, %3;\n\t"
         "selp.b32 %0, t, %0, q;\n\t"
+        "cvt.s8.u32 t, %0;\n\t"
+        "cvt.u16.s8 w, t;\n\t"
+        "cvt.s16.u16 t, %1;\n\t"
+        "add.u32 %0, %0, t;\n\t"
+        "cvt.u8.s16 t, %2;\n\t"
+        "xor.b32 %0, %0, t;\n\t"
+        "add.u32 %0, %0, w;\n\t"
         "}" : "=r"(d) : "r"(a), "r"(b), "r"(c));
 }
