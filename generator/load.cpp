@@ -644,8 +644,8 @@ private:
             need(mad || (!fam.po && fam.scale.empty() && fam.negation.empty()), "po",
                  "opcode '" + op.name + "': .po, .scale and negation belong to mad");
             need(!mad || fam.op2.empty(), "op2", "opcode '" + op.name + "': mad takes no secondary operation");
-            need(r.scalar || simd, "geometry", "opcode '" + op.name + "': " + spelling(op.operation) + " exists only for SIMD geometries");
-            need(r.simd || !simd, "geometry", "opcode '" + op.name + "': " + spelling(op.operation) + " is scalar only");
+            need(r.lower_scalar || simd, "geometry", "opcode '" + op.name + "': " + spelling(op.operation) + " exists only for SIMD geometries");
+            need(r.swar || !simd, "geometry", "opcode '" + op.name + "': " + spelling(op.operation) + " is scalar only");
         }
         need(fam.po || fam.negation_po.empty(), "negation_po", "negation_po without po");
         need(!fam.po || !fam.negation_po.empty() || fam.negation.empty(), "negation_po",

@@ -97,37 +97,37 @@ constexpr unsigned post(IntrinsicPost p) { return 1u << static_cast<unsigned>(p)
 
 // clang-format off
 constexpr OperationRow kRows[] = {
-    // op                  scalar simd   compares shifts mad    range          low word
+    // op                  compares shifts mad    range          low word
     //   lower_scalar        vop        swar                fields               own lanes
     //   wide        zero on zero  posts
-    {Operation::add,     true,  true,  false,   false, false, add_range,     true,
+    {Operation::add,     false,   false, false, add_range,     true,
        plan::scalar_vop,   &kAdd,     plan::swar_add,     plan::fields_add,     plan::lanes_add,
        W::add,     true,  0},
-    {Operation::sub,     true,  true,  false,   false, false, sub_range,     true,
+    {Operation::sub,     false,   false, false, sub_range,     true,
        plan::scalar_vop,   &kSub,     plan::swar_sub,     plan::fields_sub,     plan::lanes_sub,
        W::sub,     true,  0},
-    {Operation::absdiff, true,  true,  false,   false, false, absdiff_range, false,
+    {Operation::absdiff, false,   false, false, absdiff_range, false,
        plan::scalar_vop,   &kAbsdiff, plan::swar_absdiff, plan::fields_absdiff, plan::lanes_absdiff,
        W::absdiff, true,  0},
-    {Operation::min,     true,  true,  false,   false, false, min_range,     false,
+    {Operation::min,     false,   false, false, min_range,     false,
        plan::scalar_vop,   &kMin,     plan::swar_min,     nullptr,              plan::lanes_min,
        W::min,     true,  0},
-    {Operation::max,     true,  true,  false,   false, false, max_range,     false,
+    {Operation::max,     false,   false, false, max_range,     false,
        plan::scalar_vop,   &kMax,     plan::swar_max,     nullptr,              plan::lanes_max,
        W::max,     true,  0},
-    {Operation::avrg,    false, true,  false,   false, false, nullptr,       false,
+    {Operation::avrg,    false,   false, false, nullptr,       false,
        nullptr,            nullptr,   plan::swar_avrg,    plan::fields_avrg,    plan::lanes_avrg,
        W::avrg,    true,  post(IntrinsicPost::round_down)},
-    {Operation::shl,     true,  false, false,   true,  false, nullptr,       false,
+    {Operation::shl,     false,   true,  false, nullptr,       false,
        plan::scalar_shl,   nullptr,   nullptr,            nullptr,              nullptr,
        none,       true,  0},
-    {Operation::shr,     true,  false, false,   true,  false, nullptr,       false,
+    {Operation::shr,     false,   true,  false, nullptr,       false,
        plan::scalar_shr,   nullptr,   nullptr,            nullptr,              nullptr,
        none,       true,  0},
-    {Operation::mad,     true,  false, false,   false, true,  nullptr,       false,
+    {Operation::mad,     false,   false, true,  nullptr,       false,
        plan::scalar_mad,   nullptr,   nullptr,            nullptr,              nullptr,
        none,       true,  0},
-    {Operation::set,     true,  true,  true,    false, false, nullptr,       false,
+    {Operation::set,     true,    false, false, nullptr,       false,
        plan::scalar_set,   nullptr,   plan::swar_set,     nullptr,              plan::lanes_set,
        none,       false, post(IntrinsicPost::lanes_to_mask)},
 };

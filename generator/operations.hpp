@@ -30,9 +30,8 @@ struct Range {
 
 struct OperationRow {
     Operation op;
-    // Validity: the geometries a family of this operation may have, and the
-    // modifiers that belong exactly to it.
-    bool scalar, simd;
+    // Validity: the modifiers that belong exactly to it. (The geometries it
+    // may have are those it has a lowering for: lower_scalar, swar.)
     bool compares;  // a .cmp list, no dtype, no .sat (R14)
     bool shifts;    // a .mode list (R12)
     bool mad;       // .po, .scale and negations; no secondary operation (R13)

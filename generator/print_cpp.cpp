@@ -72,8 +72,6 @@ bool grouped(Bin parent, const Node& x, bool right) {
     return true;
 }
 
-const char* type_name(Ty t) { return t == Ty::u32 ? "u32" : spelling(t); }
-
 const char* suffix(Ty t) {
     switch (t) {
         case Ty::u32:
@@ -154,13 +152,13 @@ void print(std::string& o, const E& e) {
         }
         case Node::Kind::cast:
             if (x.brace) {
-                o += type_name(x.ty);
+                o += spelling(x.ty);
                 o += '{';
                 print(o, x.args[0]);
                 o += '}';
             } else {
                 o += "static_cast<";
-                o += type_name(x.ty);
+                o += spelling(x.ty);
                 o += ">(";
                 print(o, x.args[0]);
                 o += ')';
@@ -181,7 +179,7 @@ std::string cpp(const Body& b) {
     std::string o;
     for (const Let& l : b.lets) {
         o += "    const ";
-        o += type_name(l.ty);
+        o += spelling(l.ty);
         o += ' ';
         o += l.name;
         o += " = ";

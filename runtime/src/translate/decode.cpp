@@ -151,21 +151,30 @@ std::string unbound(const std::string& name, const std::vector<std::string>& tem
 }
 
 // The plain 32-bit integer instruction `head` names, as TemplateLine::op
-// spells it; empty for any other.
-std::string int32_op(const std::string& head) {
-    static const std::pair<const char*, const char*> kOps[] = {
-        {"shl.b32", "shl"},       {"shr.b32", "shr_u"},     {"shr.u32", "shr_u"}, {"shr.s32", "shr_s"},
-        {"and.b32", "and"},       {"or.b32", "or"},         {"xor.b32", "xor"},   {"not.b32", "not"},
-        {"add.u32", "add"},       {"add.s32", "add"},       {"sub.u32", "sub"},   {"sub.s32", "sub"},
-        {"mul.lo.u32", "mul_lo"}, {"mul.lo.s32", "mul_lo"},
-        {"min.u32", "min_u"},     {"min.s32", "min_s"},     {"max.u32", "max_u"}, {"max.s32", "max_s"},
-        {"prmt.b32", "prmt"},     {"bfe.u32", "bfe_u"},     {"bfe.s32", "bfe_s"}, {"bfi.b32", "bfi"},
-        {"lop3.b32", "lop3"},
-        {"shf.l.wrap.b32", "shf_l_wrap"}, {"shf.l.clamp.b32", "shf_l_clamp"},
-        {"shf.r.wrap.b32", "shf_r_wrap"}, {"shf.r.clamp.b32", "shf_r_clamp"},
+// spells it, and its operand count (d first); an empty op for any other.
+struct Int32Op {
+    std::string op;
+    std::size_t operands = 0;
+};
+Int32Op int32_op(const std::string& head) {
+    static const struct {
+        const char* name;
+        const char* op;
+        std::size_t operands;
+    } kOps[] = {
+        {"shl.b32", "shl", 3},          {"shr.b32", "shr_u", 3},        {"shr.u32", "shr_u", 3},
+        {"shr.s32", "shr_s", 3},        {"and.b32", "and", 3},          {"or.b32", "or", 3},
+        {"xor.b32", "xor", 3},          {"not.b32", "not", 2},          {"add.u32", "add", 3},
+        {"add.s32", "add", 3},          {"sub.u32", "sub", 3},          {"sub.s32", "sub", 3},
+        {"mul.lo.u32", "mul_lo", 3},    {"mul.lo.s32", "mul_lo", 3},    {"min.u32", "min_u", 3},
+        {"min.s32", "min_s", 3},        {"max.u32", "max_u", 3},        {"max.s32", "max_s", 3},
+        {"prmt.b32", "prmt", 4},        {"bfe.u32", "bfe_u", 4},        {"bfe.s32", "bfe_s", 4},
+        {"bfi.b32", "bfi", 5},          {"lop3.b32", "lop3", 5},        {"selp.b32", "selp", 4},
+        {"selp.u32", "selp", 4},        {"selp.s32", "selp", 4},        {"shf.l.wrap.b32", "shf_l_wrap", 4},
+        {"shf.l.clamp.b32", "shf_l_clamp", 4}, {"shf.r.wrap.b32", "shf_r_wrap", 4}, {"shf.r.clamp.b32", "shf_r_clamp", 4},
     };
-    for (const auto& [name, op] : kOps)
-        if (head == name) return op;
+    for (const auto& k : kOps)
+        if (head == k.name) return {k.op, k.operands};
     // setp.CMP.TYPE p, a, b: a predicate as a word of 0 or 1 (a .pred
     // register is one). .b32 compares bits: eq and ne only.
     static const char* const kCmps[] = {"eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs"};
@@ -174,9 +183,8 @@ std::string int32_op(const std::string& head) {
             const std::string cmp(c);
             if (std::string(t) == "b32" && cmp != "eq" && cmp != "ne") continue;
             if (std::string(t) == "s32" && cmp.size() == 2 && (cmp[0] == 'h' || cmp == "lo" || cmp == "ls")) continue;
-            if (head == "setp." + cmp + "." + t) return "setp_" + cmp + "_" + (t[0] == 's' ? "s" : "u");
+            if (head == "setp." + cmp + "." + t) return {"setp_" + cmp + "_" + (t[0] == 's' ? "s" : "u"), 3};
         }
-    if (head == "selp.b32" || head == "selp.u32" || head == "selp.s32") return "selp";
     // cvt between integer types of 32 bits and less, without rounding or
     // saturation: the source's low bits extended by its type, then d's low
     // bits extended by d's (a register wider than its type, as here, holds
@@ -184,8 +192,8 @@ std::string int32_op(const std::string& head) {
     static const char* const kInts[] = {"u8", "s8", "u16", "s16", "u32", "s32"};
     for (const char* d : kInts)
         for (const char* a : kInts)
-            if (head == std::string("cvt.") + d + "." + a) return std::string("cvt_") + d + "_" + a;
-    return "";
+            if (head == std::string("cvt.") + d + "." + a) return {std::string("cvt_") + d + "_" + a, 2};
+    return {};
 }
 
 // Whether a template names a video instruction: a line's mnemonic (after a
@@ -267,14 +275,8 @@ DecodedTemplate decode_template(const AsmStatement& st) {
             line.src = ops[1];
             if (!(r.why_not = unbound(line.dst, temps)).empty()) return r;
             if (!integer_literal(line.src) && !(r.why_not = unbound(line.src, temps)).empty()) return r;
-        } else if (const std::string op = int32_op(head); !op.empty()) {
+        } else if (const auto [op, want] = int32_op(head); !op.empty()) {
             const auto ops = split_operands(rest);
-            const bool funnel = op.rfind("shf_", 0) == 0;
-            const std::size_t want = op == "not" || op.rfind("cvt_", 0) == 0                     ? 2
-                                     : op == "bfi" || op == "lop3"                                ? 5
-                                     : op == "prmt" || op == "bfe_u" || op == "bfe_s" || funnel ||
-                                               op == "selp"                                       ? 4
-                                                                                                  : 3;
             if (ops.size() != want)
                 return r.why_not = "'" + p + "': " + head + " takes " + std::to_string(want) + " operands", r;
             // lop3's truth table is an immediate (ptxas takes nothing else).

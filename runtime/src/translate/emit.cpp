@@ -84,9 +84,10 @@ std::string call(const Instr& in) {
 // The instructions of more than a line each are immediately called lambdas
 // over the operands' locals, in 64 bits where a shift may reach 32.
 std::string int32(const TemplateLine& line) {
+    const std::string& op = line.op;
     const std::string a = local(line.srcs[0]);
-    if (line.op == "not") return "~" + a;
-    if (line.op.rfind("cvt_", 0) == 0) {
+    if (op == "not") return "~" + a;
+    if (op.rfind("cvt_", 0) == 0) {
         // cvt_D_A: a's low bits extended by A, then the low bits of that
         // extended by D; each zero- or sign-extension a mask, or (x ^ top) - top.
         const auto extend = [](const std::string& x, const std::string& type) {
@@ -96,11 +97,10 @@ std::string int32(const TemplateLine& line) {
             if (type[0] == 'u') return "(" + x + " & " + mask + ")";
             return "static_cast<std::uint32_t>(((" + x + " & " + mask + ") ^ " + top + ") - " + top + ")";
         };
-        const std::size_t sep = line.op.find('_', 4);
-        return extend(extend(a, line.op.substr(sep + 1)), line.op.substr(4, sep - 4));
+        const std::size_t sep = op.find('_', 4);
+        return extend(extend(a, op.substr(sep + 1)), op.substr(4, sep - 4));
     }
     const std::string b = local(line.srcs[1]);
-    const std::string op = line.op;
     if (op == "min_u" || op == "max_u")
         return "(" + a + (op == "min_u" ? " < " : " > ") + b + " ? " + a + " : " + b + ")";
     if (op == "min_s" || op == "max_s")
@@ -172,15 +172,15 @@ std::string int32(const TemplateLine& line) {
         return left ? "static_cast<std::uint32_t>((" + w + " << " + n + ") >> 32)"
                     : "static_cast<std::uint32_t>(" + w + " >> " + n + ")";
     }
-    if (line.op == "and") return "(" + a + " & " + b + ")";
-    if (line.op == "or") return "(" + a + " | " + b + ")";
-    if (line.op == "xor") return "(" + a + " ^ " + b + ")";
-    if (line.op == "add") return "static_cast<std::uint32_t>(" + a + " + " + b + ")";
-    if (line.op == "sub") return "static_cast<std::uint32_t>(" + a + " - " + b + ")";
-    if (line.op == "mul_lo") return "static_cast<std::uint32_t>(" + a + " * " + b + ")";
+    if (op == "and") return "(" + a + " & " + b + ")";
+    if (op == "or") return "(" + a + " | " + b + ")";
+    if (op == "xor") return "(" + a + " ^ " + b + ")";
+    if (op == "add") return "static_cast<std::uint32_t>(" + a + " + " + b + ")";
+    if (op == "sub") return "static_cast<std::uint32_t>(" + a + " - " + b + ")";
+    if (op == "mul_lo") return "static_cast<std::uint32_t>(" + a + " * " + b + ")";
     const std::string in_range = "(0u - static_cast<std::uint32_t>(" + b + " < 32u))";
-    if (line.op == "shl") return "((" + a + " << (" + b + " & 31u)) & " + in_range + ")";
-    if (line.op == "shr_u") return "((" + a + " >> (" + b + " & 31u)) & " + in_range + ")";
+    if (op == "shl") return "((" + a + " << (" + b + " & 31u)) & " + in_range + ")";
+    if (op == "shr_u") return "((" + a + " >> (" + b + " & 31u)) & " + in_range + ")";
     // shr.s32: the bits flipped by the sign before and after a logical shift
     // by min(b, 31), which fills with the sign.
     const std::string sign = "(0u - (" + a + " >> 31))";
