@@ -126,7 +126,7 @@ OutputFile emit_tables(const Model& model, const EmitOptions& opt) {
     const std::vector<Variant>& variants = model.variants;
     std::ostringstream o;
     o << banner(opt) << "//\n"
-      << "// Decode and validity tables for the runtime parser (layout: runtime/include/ptxv/spec_tables.hpp).\n"
+      << "// Decode and validity tables for the runtime parser (layout: spec/include/ptxv/spec_tables.hpp).\n"
       << "// PTX ISA " << spec.ptx_isa << "; validity per " << spec.oracle << ".\n"
       << "#pragma once\n\n#include \"ptxv/spec_tables.hpp\"\n\nnamespace ptxv::spec {\n\n";
 

@@ -276,7 +276,7 @@ private:
     // ---- vocabulary ------------------------------------------------------
 
     // The choices of an enum: every value with a spelling (none has none),
-    // from instr.hpp's vocabulary.
+    // from the vocabulary (ptxv/vocabulary.hpp).
     template <class E, std::size_t N>
     static std::vector<std::pair<const char*, E>> choices(const char* const (&names)[N]) {
         std::vector<std::pair<const char*, E>> t;

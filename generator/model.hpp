@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "ptxv/instr.hpp"
+#include "ptxv/vocabulary.hpp"
 #include "ptxv/spec_tables.hpp"
 
 namespace ptxv::gen {
@@ -209,6 +209,6 @@ struct Program {
 std::unique_ptr<const Program> load_program_file(const std::string& path, const std::string& display_name);
 std::unique_ptr<const Program> load_program_text(const std::string& text, const std::string& display_name);
 
-// Spellings: ptxv::spelling (instr.hpp), the one vocabulary.
+// Spellings: ptxv::spelling (ptxv/vocabulary.hpp), the one vocabulary.
 
 }  // namespace ptxv::gen

@@ -1,4 +1,4 @@
-// ptxv-gen: the operation table. One row per video operation (instr.hpp's
+// ptxv-gen: the operation table. One row per video operation (vocabulary.hpp's
 // Operation) holding what the passes ask of an operation: where it exists and
 // which modifiers go with it (load), the range of its exact result, and how
 // the plan pass builds it (its scalar lowering, the expressions of its
@@ -8,7 +8,7 @@
 // over operations.
 //
 // The table is indexed by Operation and checked at compile time to hold one
-// row per enumerator, in order: an operation added to instr.hpp without a row
+// row per enumerator, in order: an operation added to vocabulary.hpp without a row
 // does not build. A builder a row leaves null is an error where a pass needs
 // it, never a default.
 #pragma once

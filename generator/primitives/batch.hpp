@@ -5,7 +5,7 @@
 // pre-decoded forms and one macro call.
 #pragma once
 
-#include "ptxv.hpp"
+#include "lanes.hpp"
 
 namespace ptxv {
 

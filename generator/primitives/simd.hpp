@@ -20,7 +20,7 @@
 #include <utility>
 
 #include "lane_plan.hpp"
-#include "ptxv.hpp"
+#include "lanes.hpp"
 
 // ptxv-gen: begin target
 // The vector path needs __builtin_shufflevector (GCC 12, Clang) and a

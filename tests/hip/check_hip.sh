@@ -43,7 +43,7 @@ fi
 for call in "" PTXV_CALL_ARRAY PTXV_CALL_CUDA_ARRAY PTXV_CALL_DISPATCH; do
   out="$work/host_only${call:+_$call}"
   if "$hipcc" "${flags[@]}" ${call:+-D$call} --offload-arch=gfx90a --offload-device-only -c -I "$gen" \
-       -I "$here/../../runtime/include" "$here/host_only.hip" -o "$out.o" 2> "$out.log"; then
+       -I "$here/../../runtime/include" -I "$here/../../spec/include" "$here/host_only.hip" -o "$out.o" 2> "$out.log"; then
     [ -z "$call" ] && echo "ok: host_only.hip: the array and dispatch headers included in HIP code" ||
       { echo "FAIL: host_only.hip: $call compiles in a kernel"; fail=1; }
   elif [ -z "$call" ]; then

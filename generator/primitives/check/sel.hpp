@@ -2,7 +2,7 @@
 // ptxv-gen writes them from ptxv::Sel; here they come from the enum.
 #pragma once
 
-#include "ptxv/instr.hpp"
+#include "ptxv/vocabulary.hpp"
 
 namespace ptxv::sel {
 inline constexpr unsigned none = static_cast<unsigned>(Sel::none), b0 = static_cast<unsigned>(Sel::b0),

@@ -8,7 +8,7 @@
 #include <array>
 #include <cstdint>
 
-#include "ptxv/instr.hpp"
+#include "ptxv/vocabulary.hpp"
 
 namespace ptxv::spec {
 
