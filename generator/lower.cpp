@@ -7,21 +7,13 @@
 // pseudocode's wide arithmetic is exact without 128-bit types; so does vmad's
 // sum, whose whole-word factors are sign-extended (R13).
 //
-// SIMD forms pick, per variant, the cheapest of three techniques:
-//  - packed SWAR on the 32-bit word, when the exact lane result fits in a
-//    lane (wrap-around add/sub, min/max, same-type absdiff and average,
-//    compares) or when a known saturating formula exists (same-type .sat
-//    add/sub);
-//  - linear lane sums for the .add accumulate of add/sub (the sum of the
-//    lane results is the sum of the extended inputs);
-//  - widened fields: each lane moves to a field twice its width inside a
-//    uint64, biased so that no intermediate goes negative or carries into
-//    the next field; clamps become per-field threshold tests on one bit.
-// The generator tracks each field's bias and value range and refuses to emit
-// a constant that could let a field overflow (std::logic_error), so a lowering
-// mistake fails the build instead of producing a wrong header.
+// SIMD forms pick, per variant, the cheapest of packed SWAR, linear lane
+// sums and widened fields: the operation's kernel builder (operations.cpp)
+// decides, with what kernel.hpp holds in common; lane_plan_of asks its row
+// for the plan the array forms and Compiled::run compute it by.
 #include "lower.hpp"
 
+#include "kernel.hpp"
 #include "lower_ops.hpp"
 #include "operations.hpp"
 
@@ -36,56 +28,24 @@ namespace ptxv::gen {
 
 namespace {
 
-using u64 = std::uint64_t;
 using i64 = std::int64_t;
-
-// ---------------------------------------------------------------------------
-// Lane geometry constants.
-
-struct Geo {
-    int w = 8;       // lane bits
-    int lanes = 4;
-    const char* sfx = "4";
-    int F = 16;      // field bits in the widened form
-    u64 H = 0;       // top bit of every lane (32-bit word)
-    u64 L = 0;       // all lane bits but the top one
-    u64 ONE = 0;     // bit 0 of every lane
-    u64 HF = 0;      // top bit of every field (64-bit word)
-    u64 ONEF = 0;    // bit 0 of every field
-};
-
-Geo geo_of(Geometry g) {
-    Geo r;
-    if (g == Geometry::byte) {
-        r.w = 8, r.lanes = 4, r.sfx = "4", r.F = 16;
-        r.H = 0x80808080u, r.L = 0x7f7f7f7fu, r.ONE = 0x01010101u;
-        r.HF = 0x8000800080008000ull, r.ONEF = 0x0001000100010001ull;
-    } else {
-        r.w = 16, r.lanes = 2, r.sfx = "2", r.F = 32;
-        r.H = 0x80008000u, r.L = 0x7fff7fffu, r.ONE = 0x00010001u;
-        r.HF = 0x8000000080000000ull, r.ONEF = 0x0000000100000001ull;
-    }
-    return r;
-}
-
-[[noreturn]] void fail(const Variant& v, const std::string& what) {
-    throw std::logic_error("lowering " + v.ptx() + ": " + what);
-}
 
 // ---------------------------------------------------------------------------
 // Scalar forms (vadd..vmax, vshl/vshr, vset).
 
 using ir::E;
 using ir::Ty;
+using plan::fail;
+using plan::intc;
+using plan::pc;
+using plan::u32c;
+using plan::u32x;
 
 // The parameters of a scalar form (and vmad's), as the bodies read them.
-const E pa = ir::var("a", Ty::u32), pb = ir::var("b", Ty::u32), pc = ir::var("c", Ty::u32);
+const E pa = ir::var("a", Ty::u32), pb = ir::var("b", Ty::u32);
 const E pasel = ir::var("asel", Ty::sel), pbsel = ir::var("bsel", Ty::sel);
 const E pdsel = ir::var("dsel", Ty::dsel), pneg = ir::var("neg", Ty::neg);
 
-E u32c(std::uint64_t v) { return ir::lit(Ty::u32, v); }          // 31u
-E u32x(std::uint64_t v) { return ir::hex(Ty::u32, v, 8); }       // 0x7fffffffu
-E intc(std::uint64_t v) { return ir::lit(Ty::int_, v); }         // 31
 E dmask() { return ir::call("dmask", {pdsel}); }
 
 Range ext_range32(Type t) {
@@ -545,330 +505,6 @@ Lowered lower_vmad(const Variant& v) {
 
 }  // namespace
 
-namespace plan {
-
-// A widened value: field = v + off for every lane, v in [lo, hi].
-struct Fields {
-    E e;
-    i64 off, lo, hi;
-};
-
-// The parameters of a SIMD kernel: the selected operands, c and the mask.
-const E pA = ir::var("A", Ty::u32), pB = ir::var("B", Ty::u32), pm = ir::var("m", Ty::mask);
-
-struct Simd {
-    const Variant& v;
-    Geo g;
-    ir::Body b;
-    bool sa, sb, sd, acc;
-    std::string strategy;
-    int tmp = 0;
-    bool merged = false;  // the body ends in merge(), the mask's only use
-
-    Simd(const Variant& var) : v(var), g(geo_of(var.family->geometry)) {
-        sa = v.atype == Type::s32;
-        sb = v.btype == Type::s32;
-        sd = v.has_dtype && v.dtype == Type::s32;
-        acc = v.op2 == Op2::add;
-        if (acc && v.sat) fail(v, ".sat and .add together (R7)");
-    }
-
-    E fn(const char* base, std::vector<E> args) const { return ir::lane_call(g.lanes, base, std::move(args)); }
-    E H() const { return u32x(g.H); }
-    E lanes() const { return fn("mask", {pm}); }
-    E pop() const { return fn("pop", {pm}); }
-    i64 half() const { return i64{1} << (g.w - 1); }
-    Range ext(bool s) const { return s ? Range{-half(), half() - 1} : Range{0, (i64{1} << g.w) - 1}; }
-    std::string name(const char* base) { return base + std::to_string(tmp++); }
-    E u32v(const std::string& n, const E& e) { return b.let(Ty::u32, n, e); }
-    E u64v(const std::string& n, const E& e) { return b.let(Ty::u64, n, e); }
-
-    // --- endings -------------------------------------------------------
-    void merge(const E& p) {
-        b.ret(ir::call("merge", {pc, p, lanes()}));
-        merged = true;
-    }
-
-    // c + sum of the masked lanes of p read as unsigned (or signed) w-bit
-    // values (R11): flipping the top bit turns a signed lane into an unsigned
-    // one biased by 2^(w-1), subtracted once per masked lane.
-    void packed_acc(const E& p, bool is_signed) {
-        if (is_signed)
-            b.ret(pc + fn("hsum", {(p ^ H()) & lanes()}) - u32c(static_cast<std::uint64_t>(half())) * pop());
-        else
-            b.ret(pc + fn("hsum", {p & lanes()}));
-    }
-
-    // R7 on a packed result whose lanes are exact w-bit values, unsigned or
-    // signed: only the crossing of the other signedness' range needs a clamp.
-    E packed_sat(const E& p, bool is_signed) {
-        if (!v.sat || is_signed == sd) return p;
-        const std::string q = name("q");
-        strategy += ", packed clamp";
-        if (!is_signed)  // [0, 2^w) into the signed range: lanes >= 2^(w-1) become the maximum
-            return u32v(q, (p | fn("msk", {p & H()})) ^ (p & H()));
-        // signed into the unsigned range: negative lanes become 0
-        return u32v(q, p & ~fn("msk", {p & H()}));
-    }
-
-    void packed_finish(const E& p, bool is_signed) {
-        if (acc) {
-            packed_acc(p, is_signed);
-            strategy += ", lane sum";
-        } else {
-            merge(packed_sat(p, is_signed));
-        }
-    }
-
-    // --- compares ------------------------------------------------------
-    // Top bit of each lane set where X >= Y, X and Y extended by tx and ty (R3, R5).
-    E ge(const E& X, const E& Y, bool tx, bool ty) const {
-        if (!tx && !ty) return fn("geu", {X, Y});
-        if (tx && ty) return fn("geu", {X ^ H(), Y ^ H()});
-        if (tx)  // a negative X is below every unsigned Y
-            return ir::paren(fn("geu", {X, Y}) & ~X);
-        return ir::paren(fn("geu", {X, Y}) | (Y & H()));
-    }
-    E eq(const E& X, const E& Y, bool tx, bool ty) const {
-        if (tx == ty) return fn("eq", {X, Y});
-        // Mixed signedness: equal bits are equal values only below 2^(w-1).
-        return ir::paren(fn("eq", {X, Y}) & ~X);
-    }
-    E flags(Cmp c) const {
-        switch (c) {
-            case Cmp::eq: return eq(pA, pB, sa, sb);
-            case Cmp::ne: return ir::paren(eq(pA, pB, sa, sb) ^ H());
-            case Cmp::ge: return ge(pA, pB, sa, sb);
-            case Cmp::lt: return ir::paren(ge(pA, pB, sa, sb) ^ H());
-            case Cmp::le: return ge(pB, pA, sb, sa);
-            case Cmp::gt: return ir::paren(ge(pB, pA, sb, sa) ^ H());
-        }
-        fail(v, "no such comparison");
-    }
-
-    // --- widened fields ------------------------------------------------
-    E rep(i64 k) const { return ir::hex(Ty::u64, static_cast<u64>(k) * g.ONEF, 16); }
-    E HF() const { return ir::hex(Ty::u64, g.HF, 16); }
-    void check(i64 lo_field, i64 hi_field, const char* what) const {
-        if (lo_field < 0 || hi_field >= (i64{1} << g.F))
-            fail(v, std::string("a widened field would leave its bits in ") + what);
-    }
-    // x + k in every field (k may be negative), checked to stay in the field.
-    E addk(const Fields& x, i64 k, const char* what) const {
-        check(x.off + x.lo + k, x.off + x.hi + k, what);
-        if (k == 0) return x.e;
-        if (k > 0) return ir::paren(x.e + rep(k));
-        return ir::paren(x.e - rep(-k));
-    }
-    Fields widen(const E& X, bool s) {
-        const std::string n = std::string("w") + static_cast<char>(X->text[0] - 'A' + 'a');
-        const E w = u64v(n, fn("widen", {s ? X ^ H() : X}));
-        const Range r = ext(s);
-        return Fields{w, s ? half() : 0, r.lo, r.hi};
-    }
-
-    // The exact lane results on widened fields of A and B: the operation's
-    // own (its row's fields builder).
-    Fields widened() {
-        const OperationRow& r = row(v.opcode->operation);
-        if (!r.fields) fail(v, "no widened form for this operation");
-        const Fields x = widen(pA, sa), y = widen(pB, sb);
-        return r.fields(*this, x, y);
-    }
-
-    // Clamp (R7) and narrow to the packed word, or accumulate (R11).
-    void wide_finish(const Fields& t) {
-        if (acc) {
-            const E sum = pc + fn("fsum", {t.e & fn("fmask", {pm})});
-            b.ret(t.off ? sum - u32c(static_cast<std::uint64_t>(t.off)) * pop() : sum);
-            strategy += ", field sum";
-            return;
-        }
-        const i64 H2 = i64{1} << (g.F - 1);
-        const i64 wmod = i64{1} << g.w;
-        const Range dr = sd ? Range{-half(), half() - 1} : Range{0, wmod - 1};
-        const bool need_hi = v.sat && t.hi > dr.hi;
-        const bool need_lo = v.sat && t.lo < dr.lo;
-        // Low w bits of each field = low w bits of v (+ 2^(w-1) for a signed
-        // clamp, so both clamps become all-ones / all-zeros).
-        const i64 bias = (v.sat && sd) ? half() : 0;
-        const i64 kv = (((bias - t.off) % wmod) + wmod) % wmod;
-        E e = addk(t, kv, "narrow");
-        const E top = intc(static_cast<std::uint64_t>(g.F - 1)), w = intc(static_cast<std::uint64_t>(g.w));
-        if (need_hi) {
-            const i64 k = H2 - (dr.hi + 1 + t.off);
-            const E o = u64v("o", (addk(t, k, "clamp") & HF()) >> top);
-            e = ir::paren(e | ((o << w) - o));
-        }
-        if (need_lo) {
-            const i64 k = H2 - (dr.lo + t.off);
-            const E kk = u64v("k", (addk(t, k, "clamp") & HF()) >> top);
-            e = ir::paren(e & ((kk << w) - kk));
-        }
-        const E narrowed = fn("narrow", {e});
-        const E p = u32v("p", bias ? narrowed ^ H() : narrowed);
-        if (need_hi || need_lo) strategy += ", field clamp";
-        merge(p);
-    }
-
-    // --- per operation -------------------------------------------------
-    void set() {
-        const E flagged = u32v("g", flags(v.cmp));
-        if (acc) {
-            b.ret(pc + fn("cnt", {flagged & lanes()}));
-        } else {
-            merge(flagged >> intc(static_cast<std::uint64_t>(g.w - 1)));
-        }
-        strategy = "packed compare";
-    }
-
-    void addsub(bool add) {
-        if (acc) {
-            // The sum of the lane results is the sum of the extended inputs.
-            const E M = u32v("M", lanes());
-            const E xa = u32v("xa", fn("hsum", {(sa ? pA ^ H() : pA) & M}));
-            const E xb = u32v("xb", fn("hsum", {(sb ? pB ^ H() : pB) & M}));
-            const i64 k = (sa ? half() : 0) + (add ? 1 : -1) * (sb ? half() : 0);
-            E e = add ? pc + xa + xb : pc + xa - xb;
-            if (k > 0) e = e - u32c(static_cast<std::uint64_t>(k)) * pop();
-            if (k < 0) e = e + u32c(static_cast<std::uint64_t>(-k)) * pop();
-            b.ret(e);
-            strategy = "linear lane sums";
-            return;
-        }
-        if (!v.sat) {
-            merge(fn(add ? "add" : "sub", {pA, pB}));
-            strategy = "packed SWAR (wrap-around)";
-            return;
-        }
-        if (sa == sb && sb == sd) {
-            const char* f = add ? (sd ? "addss" : "addus") : (sd ? "subss" : "subus");
-            merge(fn(f, {pA, pB}));
-            strategy = "packed SWAR saturating";
-            return;
-        }
-        strategy = "widened fields";
-        wide_finish(widened());
-    }
-
-    void minmax(bool is_max) {
-        E p;
-        if (g.lanes == 2 && sa && sb) {
-            p = u32v("p", fn(is_max ? "maxs" : "mins", {pA, pB}));
-            strategy = "two 32-bit compares + selects";
-        } else {
-            const E k = u32v("k", fn("msk", {ge(pA, pB, sa, sb)}));
-            p = u32v("p", is_max ? pB ^ ((pA ^ pB) & k) : pA ^ ((pA ^ pB) & k));
-            strategy = "packed compare + select";
-        }
-        // The result is one of the inputs: signed when the minimum may be a
-        // signed input's negative value, unsigned when the maximum may be an
-        // unsigned input's large value.
-        packed_finish(p, is_max ? (sa && sb) : (sa || sb));
-    }
-
-    void absdiff() {
-        if (sa == sb) {
-            // Same signedness: in the (flipped) unsigned order, max - min never borrows.
-            const E x = sa ? u32v("x", pA ^ H()) : pA;
-            const E y = sa ? u32v("y", pB ^ H()) : pB;
-            const E k = u32v("k", fn("msk", {fn("geu", {x, y})}));
-            const E e = u32v("e", (x ^ y) & k);
-            const E p = u32v("p", (y ^ e) - (x ^ e));
-            strategy = "packed max - min";
-            packed_finish(p, false);
-            return;
-        }
-        if (!v.sat && !acc) {
-            const E k = u32v("k", fn("msk", {ge(pA, pB, sa, sb)}));
-            const E e = u32v("e", (pA ^ pB) & k);
-            merge(fn("sub", {pB ^ e, pA ^ e}));
-            strategy = "packed max - min (wrap-around)";
-            return;
-        }
-        strategy = "widened fields";
-        wide_finish(widened());
-    }
-
-    void avrg() {
-        if (sa == sb && !sa) {
-            const E p = u32v("p", (pA | pB) - (((pA ^ pB) >> intc(1)) & u32x(g.L)));
-            strategy = "packed rounding average";
-            packed_finish(p, false);
-            return;
-        }
-        if (sa == sb) {
-            // Biased by 2^(w-1), s >= 0 is the carry out of x + y, which is the
-            // top bit of the floor average; round up exactly then.
-            const E x = u32v("x", pA ^ H());
-            const E y = u32v("y", pB ^ H());
-            const E f = u32v("f", (x & y) + (((x ^ y) >> intc(1)) & u32x(g.L)));
-            const E p = u32v("p", (f + ((x ^ y) & (f >> intc(static_cast<std::uint64_t>(g.w - 1))) & u32x(g.ONE))) ^ H());
-            strategy = "packed signed average";
-            packed_finish(p, true);
-            return;
-        }
-        strategy = "widened fields";
-        wide_finish(widened());
-    }
-};
-
-// The kernel bodies, by operation.
-void swar_add(Simd& s) { s.addsub(true); }
-void swar_sub(Simd& s) { s.addsub(false); }
-void swar_absdiff(Simd& s) { s.absdiff(); }
-void swar_min(Simd& s) { s.minmax(false); }
-void swar_max(Simd& s) { s.minmax(true); }
-void swar_avrg(Simd& s) { s.avrg(); }
-void swar_set(Simd& s) { s.set(); }
-
-// Widened fields (see Simd): field = v + off, each check()ed to stay in its
-// field.
-Fields fields_add(Simd& s, const Fields& x, const Fields& y) {
-    s.check(x.off + y.off + x.lo + y.lo, x.off + y.off + x.hi + y.hi, "add");
-    return Fields{s.u64v("t", x.e + y.e), x.off + y.off, x.lo + y.lo, x.hi + y.hi};
-}
-
-Fields fields_sub(Simd& s, const Fields& x, const Fields& y) {
-    const i64 k = i64{1} << s.g.w;  // lifts every field of x above every field of y
-    const E xe = s.addk(x, k, "sub");
-    s.check(x.off + x.lo + k - (y.off + y.hi), x.off + x.hi + k - (y.off + y.lo), "sub");
-    return Fields{s.u64v("t", xe - y.e), x.off + k - y.off, x.lo - y.hi, x.hi - y.lo};
-}
-
-Fields fields_absdiff(Simd& s, const Fields& x, const Fields& y) {
-    const i64 H2 = i64{1} << (s.g.F - 1);
-    const int F1 = s.g.F - 1;
-    // d = (Va - Vb) + 2^(F-1): the field's top bit is the sign.
-    const i64 k = H2 + y.off - x.off;
-    const E xe = s.addk(x, k, "absdiff");
-    s.check(H2 + x.lo - y.hi, H2 + x.hi - y.lo, "absdiff");
-    const E d = s.u64v("d", xe - y.e);
-    const E n = s.u64v("n", ~d & s.HF());  // lanes where Va < Vb
-    const E nb = s.u64v("nb", n >> intc(static_cast<std::uint64_t>(F1)));
-    // Negative fields: ~d + 1 = 2^(F-1) + |Va - Vb|; no carry leaves a field.
-    const E t = s.u64v("t", (d ^ ((n << intc(1)) - nb)) + nb);
-    const i64 m = std::max({x.hi - y.lo, y.hi - x.lo, i64{0}});
-    const i64 lo = (x.lo - y.hi <= 0 && x.hi - y.lo >= 0) ? 0 : std::min(std::abs(x.lo - y.hi), std::abs(x.hi - y.lo));
-    return Fields{t, H2, lo, m};
-}
-
-Fields fields_avrg(Simd& s, const Fields& x, const Fields& y) {
-    const i64 H2 = i64{1} << (s.g.F - 1);
-    const int F1 = s.g.F - 1;
-    // s + 2^(F-1): the top bit is (s >= 0), the rounding increment (R5).
-    const i64 k = H2 - x.off - y.off;
-    s.check(H2 + x.lo + y.lo, H2 + x.hi + y.hi, "avrg");
-    if (k < 0) fail(s.v, "avrg bias");
-    const E sum = s.u64v("s", k ? x.e + y.e + s.rep(k) : x.e + y.e);
-    const E one = ir::hex(Ty::u64, s.g.ONEF, 16);
-    const E t = s.u64v("t", ((sum + ((sum >> intc(static_cast<std::uint64_t>(F1))) & one)) >> intc(1)) & s.rep(H2 - 1));
-    auto f = [](i64 v) { return v >= 0 ? (v + 1) / 2 : -((-v + 1) / 2); };  // (s + (s >= 0)) >> 1
-    return Fields{t, H2 / 2, f(x.lo + y.lo), f(x.hi + y.hi)};
-}
-
-}  // namespace plan
-
 namespace {
 
 Lowered lower_simd(const Variant& v) {
@@ -927,78 +563,9 @@ std::pair<lane::LanePlan, std::string> lane_plan_of(const Variant& v) {
     return {p, sum ? "widened lanes, lane sum" : "widened lanes"};
 }
 
-// Lanes in their own width, of one signedness `s` where it matters.
-bool own(lane::LanePlan& p, std::string& how, lane::LaneOp o, bool s, const char* what) {
-    p.op = o;
-    p.sa = s;
-    how = std::string(what) + (p.sum ? ", lane sum" : "");
-    return true;
-}
-
-// .sat into a d of the other signedness than the (unsigned, signed) results.
-void fix(const Variant& v, lane::LanePlan& p, bool results_signed) {
-    const bool sd = v.has_dtype && v.dtype == Type::s32;
-    if (v.sat && sd != results_signed) p.fix = results_signed ? lane::LaneFix::to_unsigned : lane::LaneFix::to_signed;
-}
-
-bool addsub_lanes(const Variant& v, lane::LanePlan& p, std::string& how, bool add) {
-    using lane::LaneOp;
-    const bool sa = v.atype == Type::s32, sb = v.btype == Type::s32;
-    const bool sd = v.has_dtype && v.dtype == Type::s32;
-    if (p.sum) {
-        // R11 with a wrap-around add or subtract: the sum of the lane results
-        // is the sum of the a lanes plus (minus) the sum of the b lanes.
-        p.op = add ? LaneOp::sum_add : LaneOp::sum_sub;
-        p.sa = sa;
-        p.sb = sb;
-        how = "lane sums of a and b";
-        return true;
-    }
-    if (!v.sat) return own(p, how, add ? LaneOp::add : LaneOp::sub, false, "wrap-around lanes");
-    if (sa == sb && sa == sd) return own(p, how, add ? LaneOp::addsat : LaneOp::subsat, sa, "saturating lanes");
-    return false;
-}
-
-bool minmax_lanes(const Variant& v, lane::LanePlan& p, std::string& how, bool is_max) {
-    const bool sa = v.atype == Type::s32;
-    if (sa != (v.btype == Type::s32)) return false;
-    fix(v, p, sa);
-    p.sum_signed = sa;
-    return own(p, how, is_max ? lane::LaneOp::max : lane::LaneOp::min, sa, "min/max lanes");
-}
-
 }  // namespace
 
 namespace plan {
-
-bool lanes_add(const Variant& v, lane::LanePlan& p, std::string& how) { return addsub_lanes(v, p, how, true); }
-bool lanes_sub(const Variant& v, lane::LanePlan& p, std::string& how) { return addsub_lanes(v, p, how, false); }
-bool lanes_min(const Variant& v, lane::LanePlan& p, std::string& how) { return minmax_lanes(v, p, how, false); }
-bool lanes_max(const Variant& v, lane::LanePlan& p, std::string& how) { return minmax_lanes(v, p, how, true); }
-
-bool lanes_avrg(const Variant& v, lane::LanePlan& p, std::string& how) {
-    const bool sa = v.atype == Type::s32;
-    if (sa != (v.btype == Type::s32)) return false;
-    fix(v, p, sa);
-    p.sum_signed = sa;
-    return own(p, how, sa ? lane::LaneOp::avrg_s : lane::LaneOp::avrg_u, false,
-               sa ? "signed average lanes" : "unsigned average lanes");
-}
-
-bool lanes_absdiff(const Variant& v, lane::LanePlan& p, std::string& how) {
-    const bool sa = v.atype == Type::s32;
-    if (sa != (v.btype == Type::s32)) return false;
-    if (p.sum) return own(p, how, lane::LaneOp::sum_absdiff, sa, "sum of absolute differences");
-    fix(v, p, false);
-    return own(p, how, lane::LaneOp::absdiff, sa, "max - min lanes");
-}
-
-bool lanes_set(const Variant& v, lane::LanePlan& p, std::string& how) {
-    const bool sa = v.atype == Type::s32;
-    if (sa != (v.btype == Type::s32)) return false;
-    p.code = static_cast<unsigned>(v.cmp);
-    return own(p, how, lane::LaneOp::cmp, sa, "compare lanes");
-}
 
 Lowered scalar_vop(const Variant& v) { return lower_scalar_vop(v); }
 Lowered scalar_shl(const Variant& v) { return lower_scalar_shift(v, true); }

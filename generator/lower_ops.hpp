@@ -1,7 +1,8 @@
 // ptxv-gen: what the plan pass builds for each operation. The operation
-// table's rows (operations.cpp) name these builders; lower.cpp defines the
-// lowerings, the SIMD kernel builders and the lane plans, operations.cpp the
-// expressions of vadd..vmax's result.
+// table's rows (operations.cpp) name these builders: the scalar lowerings,
+// one per form of instruction (lower.cpp), and the shapes of what each
+// operation defines beside its row (operations.cpp): vadd..vmax's result as
+// expressions, a SIMD kernel's body, widened fields and own-width lane plan.
 #pragma once
 
 #include <string>
@@ -41,32 +42,10 @@ struct VopExprs {
     ir::E (*wide)(const ir::E& ta, const ir::E& tb);
 };
 
-// A SIMD kernel being built (lower.cpp), and a widened operand of it: each
-// lane moved to a field twice its width.
+// A SIMD kernel being built, and a widened operand of it (kernel.hpp). An
+// operation's kernel builder, widened fields and own-width lane plan are
+// defined beside its row in operations.cpp.
 struct Simd;
 struct Fields;
-// The kernel's body: packed SWAR, lane sums, or widened fields.
-void swar_add(Simd& s);
-void swar_sub(Simd& s);
-void swar_absdiff(Simd& s);
-void swar_min(Simd& s);
-void swar_max(Simd& s);
-void swar_avrg(Simd& s);
-void swar_set(Simd& s);
-// The exact lane results on widened fields x and y.
-Fields fields_add(Simd& s, const Fields& x, const Fields& y);
-Fields fields_sub(Simd& s, const Fields& x, const Fields& y);
-Fields fields_absdiff(Simd& s, const Fields& x, const Fields& y);
-Fields fields_avrg(Simd& s, const Fields& x, const Fields& y);
-// The lane plan of a variant in its lanes' own width, and how it computes in
-// a few words; false where its types need widened lanes (R3, R5). p arrives
-// with its lane width and .add set.
-bool lanes_add(const Variant& v, lane::LanePlan& p, std::string& how);
-bool lanes_sub(const Variant& v, lane::LanePlan& p, std::string& how);
-bool lanes_absdiff(const Variant& v, lane::LanePlan& p, std::string& how);
-bool lanes_min(const Variant& v, lane::LanePlan& p, std::string& how);
-bool lanes_max(const Variant& v, lane::LanePlan& p, std::string& how);
-bool lanes_avrg(const Variant& v, lane::LanePlan& p, std::string& how);
-bool lanes_set(const Variant& v, lane::LanePlan& p, std::string& how);
 
 }  // namespace ptxv::gen::plan

@@ -1,6 +1,8 @@
 // The operation table. See operations.hpp.
 #include "operations.hpp"
 
+#include "kernel.hpp"
+
 #include <algorithm>
 #include <iterator>
 #include <stdexcept>
@@ -91,6 +93,223 @@ constexpr plan::VopExprs kAbsdiff{absdiff_word, absdiff_part, absdiff_wide};
 constexpr plan::VopExprs kMin{min_word, min_part, min_wide};
 constexpr plan::VopExprs kMax{max_word, max_part, max_wide};
 
+// ---- SIMD: each operation's kernel body (kernel.hpp says how a body is
+// built), its exact result on widened fields, and its own-width lane plan.
+using ir::Ty;
+using plan::Fields;
+using plan::Simd;
+using plan::intc;
+using plan::own;
+using plan::pA;
+using plan::pB;
+using plan::pc;
+using plan::u32c;
+using plan::u32x;
+
+void swar_set(Simd& s) {
+    const E flagged = s.u32v("g", s.flags(s.v.cmp));
+    if (s.acc) {
+        s.b.ret(pc + s.fn("cnt", {flagged & s.lanes()}));
+    } else {
+        s.merge(flagged >> intc(static_cast<std::uint64_t>(s.g.w - 1)));
+    }
+    s.strategy = "packed compare";
+}
+
+void swar_addsub(Simd& s, bool add) {
+    if (s.acc) {
+        // The sum of the lane results is the sum of the extended inputs.
+        const E M = s.u32v("M", s.lanes());
+        const E xa = s.u32v("xa", s.fn("hsum", {(s.sa ? pA ^ s.H() : pA) & M}));
+        const E xb = s.u32v("xb", s.fn("hsum", {(s.sb ? pB ^ s.H() : pB) & M}));
+        const i64 k = (s.sa ? s.half() : 0) + (add ? 1 : -1) * (s.sb ? s.half() : 0);
+        E e = add ? pc + xa + xb : pc + xa - xb;
+        if (k > 0) e = e - u32c(static_cast<std::uint64_t>(k)) * s.pop();
+        if (k < 0) e = e + u32c(static_cast<std::uint64_t>(-k)) * s.pop();
+        s.b.ret(e);
+        s.strategy = "linear lane sums";
+        return;
+    }
+    if (!s.v.sat) {
+        s.merge(s.fn(add ? "add" : "sub", {pA, pB}));
+        s.strategy = "packed SWAR (wrap-around)";
+        return;
+    }
+    if (s.sa == s.sb && s.sb == s.sd) {
+        const char* f = add ? (s.sd ? "addss" : "addus") : (s.sd ? "subss" : "subus");
+        s.merge(s.fn(f, {pA, pB}));
+        s.strategy = "packed SWAR saturating";
+        return;
+    }
+    s.strategy = "widened fields";
+    s.wide_finish(s.widened());
+}
+void swar_add(Simd& s) { swar_addsub(s, true); }
+void swar_sub(Simd& s) { swar_addsub(s, false); }
+
+void swar_minmax(Simd& s, bool is_max) {
+    E p;
+    if (s.g.lanes == 2 && s.sa && s.sb) {
+        p = s.u32v("p", s.fn(is_max ? "maxs" : "mins", {pA, pB}));
+        s.strategy = "two 32-bit compares + selects";
+    } else {
+        const E k = s.u32v("k", s.fn("msk", {s.ge(pA, pB, s.sa, s.sb)}));
+        p = s.u32v("p", is_max ? pB ^ ((pA ^ pB) & k) : pA ^ ((pA ^ pB) & k));
+        s.strategy = "packed compare + select";
+    }
+    // The result is one of the inputs: signed when the minimum may be a
+    // signed input's negative value, unsigned when the maximum may be an
+    // unsigned input's large value.
+    s.packed_finish(p, is_max ? (s.sa && s.sb) : (s.sa || s.sb));
+}
+void swar_min(Simd& s) { swar_minmax(s, false); }
+void swar_max(Simd& s) { swar_minmax(s, true); }
+
+void swar_absdiff(Simd& s) {
+    if (s.sa == s.sb) {
+        // Same signedness: in the (flipped) unsigned order, max - min never borrows.
+        const E x = s.sa ? s.u32v("x", pA ^ s.H()) : pA;
+        const E y = s.sa ? s.u32v("y", pB ^ s.H()) : pB;
+        const E k = s.u32v("k", s.fn("msk", {s.fn("geu", {x, y})}));
+        const E e = s.u32v("e", (x ^ y) & k);
+        const E p = s.u32v("p", (y ^ e) - (x ^ e));
+        s.strategy = "packed max - min";
+        s.packed_finish(p, false);
+        return;
+    }
+    if (!s.v.sat && !s.acc) {
+        const E k = s.u32v("k", s.fn("msk", {s.ge(pA, pB, s.sa, s.sb)}));
+        const E e = s.u32v("e", (pA ^ pB) & k);
+        s.merge(s.fn("sub", {pB ^ e, pA ^ e}));
+        s.strategy = "packed max - min (wrap-around)";
+        return;
+    }
+    s.strategy = "widened fields";
+    s.wide_finish(s.widened());
+}
+
+void swar_avrg(Simd& s) {
+    if (s.sa == s.sb && !s.sa) {
+        const E p = s.u32v("p", (pA | pB) - (((pA ^ pB) >> intc(1)) & u32x(s.g.L)));
+        s.strategy = "packed rounding average";
+        s.packed_finish(p, false);
+        return;
+    }
+    if (s.sa == s.sb) {
+        // Biased by 2^(w-1), s >= 0 is the carry out of x + y, which is the
+        // top bit of the floor average; round up exactly then.
+        const E x = s.u32v("x", pA ^ s.H());
+        const E y = s.u32v("y", pB ^ s.H());
+        const E f = s.u32v("f", (x & y) + (((x ^ y) >> intc(1)) & u32x(s.g.L)));
+        const E p = s.u32v("p", (f + ((x ^ y) & (f >> intc(static_cast<std::uint64_t>(s.g.w - 1))) & u32x(s.g.ONE))) ^ s.H());
+        s.strategy = "packed signed average";
+        s.packed_finish(p, true);
+        return;
+    }
+    s.strategy = "widened fields";
+    s.wide_finish(s.widened());
+}
+
+// Widened fields (see Simd): field = v + off, each check()ed to stay in its
+// field.
+Fields fields_add(Simd& s, const Fields& x, const Fields& y) {
+    s.check(x.off + y.off + x.lo + y.lo, x.off + y.off + x.hi + y.hi, "add");
+    return Fields{s.u64v("t", x.e + y.e), x.off + y.off, x.lo + y.lo, x.hi + y.hi};
+}
+
+Fields fields_sub(Simd& s, const Fields& x, const Fields& y) {
+    const i64 k = i64{1} << s.g.w;  // lifts every field of x above every field of y
+    const E xe = s.addk(x, k, "sub");
+    s.check(x.off + x.lo + k - (y.off + y.hi), x.off + x.hi + k - (y.off + y.lo), "sub");
+    return Fields{s.u64v("t", xe - y.e), x.off + k - y.off, x.lo - y.hi, x.hi - y.lo};
+}
+
+Fields fields_absdiff(Simd& s, const Fields& x, const Fields& y) {
+    const i64 H2 = i64{1} << (s.g.F - 1);
+    const int F1 = s.g.F - 1;
+    // d = (Va - Vb) + 2^(F-1): the field's top bit is the sign.
+    const i64 k = H2 + y.off - x.off;
+    const E xe = s.addk(x, k, "absdiff");
+    s.check(H2 + x.lo - y.hi, H2 + x.hi - y.lo, "absdiff");
+    const E d = s.u64v("d", xe - y.e);
+    const E n = s.u64v("n", ~d & s.HF());  // lanes where Va < Vb
+    const E nb = s.u64v("nb", n >> intc(static_cast<std::uint64_t>(F1)));
+    // Negative fields: ~d + 1 = 2^(F-1) + |Va - Vb|; no carry leaves a field.
+    const E t = s.u64v("t", (d ^ ((n << intc(1)) - nb)) + nb);
+    const i64 m = std::max({x.hi - y.lo, y.hi - x.lo, i64{0}});
+    const i64 lo = (x.lo - y.hi <= 0 && x.hi - y.lo >= 0) ? 0 : std::min(std::abs(x.lo - y.hi), std::abs(x.hi - y.lo));
+    return Fields{t, H2, lo, m};
+}
+
+Fields fields_avrg(Simd& s, const Fields& x, const Fields& y) {
+    const i64 H2 = i64{1} << (s.g.F - 1);
+    const int F1 = s.g.F - 1;
+    // s + 2^(F-1): the top bit is (s >= 0), the rounding increment (R5).
+    const i64 k = H2 - x.off - y.off;
+    s.check(H2 + x.lo + y.lo, H2 + x.hi + y.hi, "avrg");
+    if (k < 0) plan::fail(s.v, "avrg bias");
+    const E sum = s.u64v("s", k ? x.e + y.e + s.rep(k) : x.e + y.e);
+    const E one = ir::hex(Ty::u64, s.g.ONEF, 16);
+    const E t = s.u64v("t", ((sum + ((sum >> intc(static_cast<std::uint64_t>(F1))) & one)) >> intc(1)) & s.rep(H2 - 1));
+    auto f = [](i64 v) { return v >= 0 ? (v + 1) / 2 : -((-v + 1) / 2); };  // (s + (s >= 0)) >> 1
+    return Fields{t, H2 / 2, f(x.lo + y.lo), f(x.hi + y.hi)};
+}
+
+bool addsub_lanes(const Variant& v, lane::LanePlan& p, std::string& how, bool add) {
+    using lane::LaneOp;
+    const bool sa = v.atype == Type::s32, sb = v.btype == Type::s32;
+    const bool sd = v.has_dtype && v.dtype == Type::s32;
+    if (p.sum) {
+        // R11 with a wrap-around add or subtract: the sum of the lane results
+        // is the sum of the a lanes plus (minus) the sum of the b lanes.
+        p.op = add ? LaneOp::sum_add : LaneOp::sum_sub;
+        p.sa = sa;
+        p.sb = sb;
+        how = "lane sums of a and b";
+        return true;
+    }
+    if (!v.sat) return own(p, how, add ? LaneOp::add : LaneOp::sub, false, "wrap-around lanes");
+    if (sa == sb && sa == sd) return own(p, how, add ? LaneOp::addsat : LaneOp::subsat, sa, "saturating lanes");
+    return false;
+}
+
+bool minmax_lanes(const Variant& v, lane::LanePlan& p, std::string& how, bool is_max) {
+    const bool sa = v.atype == Type::s32;
+    if (sa != (v.btype == Type::s32)) return false;
+    plan::fix(v, p, sa);
+    p.sum_signed = sa;
+    return own(p, how, is_max ? lane::LaneOp::max : lane::LaneOp::min, sa, "min/max lanes");
+}
+
+bool lanes_add(const Variant& v, lane::LanePlan& p, std::string& how) { return addsub_lanes(v, p, how, true); }
+bool lanes_sub(const Variant& v, lane::LanePlan& p, std::string& how) { return addsub_lanes(v, p, how, false); }
+bool lanes_min(const Variant& v, lane::LanePlan& p, std::string& how) { return minmax_lanes(v, p, how, false); }
+bool lanes_max(const Variant& v, lane::LanePlan& p, std::string& how) { return minmax_lanes(v, p, how, true); }
+
+bool lanes_avrg(const Variant& v, lane::LanePlan& p, std::string& how) {
+    const bool sa = v.atype == Type::s32;
+    if (sa != (v.btype == Type::s32)) return false;
+    plan::fix(v, p, sa);
+    p.sum_signed = sa;
+    return own(p, how, sa ? lane::LaneOp::avrg_s : lane::LaneOp::avrg_u, false,
+               sa ? "signed average lanes" : "unsigned average lanes");
+}
+
+bool lanes_absdiff(const Variant& v, lane::LanePlan& p, std::string& how) {
+    const bool sa = v.atype == Type::s32;
+    if (sa != (v.btype == Type::s32)) return false;
+    if (p.sum) return own(p, how, lane::LaneOp::sum_absdiff, sa, "sum of absolute differences");
+    plan::fix(v, p, false);
+    return own(p, how, lane::LaneOp::absdiff, sa, "max - min lanes");
+}
+
+bool lanes_set(const Variant& v, lane::LanePlan& p, std::string& how) {
+    const bool sa = v.atype == Type::s32;
+    if (sa != (v.btype == Type::s32)) return false;
+    p.code = static_cast<unsigned>(v.cmp);
+    return own(p, how, lane::LaneOp::cmp, sa, "compare lanes");
+}
+
 using W = lane::WideOp;
 constexpr auto none = std::nullopt;
 constexpr unsigned post(IntrinsicPost p) { return 1u << static_cast<unsigned>(p); }
@@ -101,22 +320,22 @@ constexpr OperationRow kRows[] = {
     //   lower_scalar        vop        swar                fields               own lanes
     //   wide        zero on zero  posts
     {Operation::add,     false,   false, false, add_range,     true,
-       plan::scalar_vop,   &kAdd,     plan::swar_add,     plan::fields_add,     plan::lanes_add,
+       plan::scalar_vop,   &kAdd,     swar_add,     fields_add,     lanes_add,
        W::add,     true,  0},
     {Operation::sub,     false,   false, false, sub_range,     true,
-       plan::scalar_vop,   &kSub,     plan::swar_sub,     plan::fields_sub,     plan::lanes_sub,
+       plan::scalar_vop,   &kSub,     swar_sub,     fields_sub,     lanes_sub,
        W::sub,     true,  0},
     {Operation::absdiff, false,   false, false, absdiff_range, false,
-       plan::scalar_vop,   &kAbsdiff, plan::swar_absdiff, plan::fields_absdiff, plan::lanes_absdiff,
+       plan::scalar_vop,   &kAbsdiff, swar_absdiff, fields_absdiff, lanes_absdiff,
        W::absdiff, true,  0},
     {Operation::min,     false,   false, false, min_range,     false,
-       plan::scalar_vop,   &kMin,     plan::swar_min,     nullptr,              plan::lanes_min,
+       plan::scalar_vop,   &kMin,     swar_min,     nullptr,              lanes_min,
        W::min,     true,  0},
     {Operation::max,     false,   false, false, max_range,     false,
-       plan::scalar_vop,   &kMax,     plan::swar_max,     nullptr,              plan::lanes_max,
+       plan::scalar_vop,   &kMax,     swar_max,     nullptr,              lanes_max,
        W::max,     true,  0},
     {Operation::avrg,    false,   false, false, nullptr,       false,
-       nullptr,            nullptr,   plan::swar_avrg,    plan::fields_avrg,    plan::lanes_avrg,
+       nullptr,            nullptr,   swar_avrg,    fields_avrg,    lanes_avrg,
        W::avrg,    true,  post(IntrinsicPost::round_down)},
     {Operation::shl,     false,   true,  false, nullptr,       false,
        plan::scalar_shl,   nullptr,   nullptr,            nullptr,              nullptr,
@@ -128,7 +347,7 @@ constexpr OperationRow kRows[] = {
        plan::scalar_mad,   nullptr,   nullptr,            nullptr,              nullptr,
        none,       true,  0},
     {Operation::set,     true,    false, false, nullptr,       false,
-       plan::scalar_set,   nullptr,   plan::swar_set,     nullptr,              plan::lanes_set,
+       plan::scalar_set,   nullptr,   swar_set,     nullptr,              lanes_set,
        none,       false, post(IntrinsicPost::lanes_to_mask)},
 };
 // clang-format on
