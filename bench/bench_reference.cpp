@@ -31,6 +31,8 @@
 #include <initializer_list>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "bench_common.hpp"
 
@@ -107,9 +109,23 @@ u32 perlane_vset4_u_lt(u32 a, u32 b, u32) {
     return d;
 }
 
+// The lane operations BM_perlane_rt's routine implements, as an emulator
+// has its own opcodes: mapped once from the instruction's spelling, and an
+// operation it does not implement is refused there, not in the lane loop.
+enum class PeerOp { add, sub, avrg, absdiff, min, max, set };
+
+PeerOp peer_op(ptxv::Operation op) {
+    static constexpr std::pair<const char*, PeerOp> kOps[] = {
+        {"add", PeerOp::add}, {"sub", PeerOp::sub}, {"avrg", PeerOp::avrg}, {"absdiff", PeerOp::absdiff},
+        {"min", PeerOp::min}, {"max", PeerOp::max}, {"set", PeerOp::set}};
+    for (const auto& [name, p] : kOps)
+        if (std::string_view(ptxv::spelling(op)) == name) return p;
+    throw std::invalid_argument(std::string("BM_perlane_rt implements no lane operation ") + ptxv::spelling(op));
+}
+
 // What BM_perlane_rt's routine needs of a decoded SIMD instruction.
 struct LaneInstr {
-    ptxv::Operation op;
+    PeerOp op;
     ptxv::Cmp cmp;
     int lanes;
     int width;
@@ -122,7 +138,7 @@ struct LaneInstr {
 LaneInstr lane_instr(const ptxv::Instr& in) {
     if (in.geometry == ptxv::Geometry::scalar) throw std::invalid_argument("BM_perlane_rt runs SIMD instructions only");
     LaneInstr l{};
-    l.op = in.operation;
+    l.op = peer_op(in.operation);
     l.cmp = in.cmp;
     l.lanes = ptxv::lanes_of(in.geometry);
     l.width = ptxv::lane_bits(in.geometry);
@@ -151,13 +167,13 @@ __attribute__((noinline)) u32 perlane_rt(const LaneInstr& in, u32 a, u32 b, u32 
         const int y = lane(b, i, in.width, in.b_signed);
         int t = 0;
         switch (in.op) {
-            case ptxv::Operation::add: t = x + y; break;
-            case ptxv::Operation::sub: t = x - y; break;
-            case ptxv::Operation::avrg: t = (x + y + (x + y >= 0 ? 1 : 0)) >> 1; break;
-            case ptxv::Operation::absdiff: t = x > y ? x - y : y - x; break;
-            case ptxv::Operation::min: t = x < y ? x : y; break;
-            case ptxv::Operation::max: t = x > y ? x : y; break;
-            case ptxv::Operation::set:
+            case PeerOp::add: t = x + y; break;
+            case PeerOp::sub: t = x - y; break;
+            case PeerOp::avrg: t = (x + y + (x + y >= 0 ? 1 : 0)) >> 1; break;
+            case PeerOp::absdiff: t = x > y ? x - y : y - x; break;
+            case PeerOp::min: t = x < y ? x : y; break;
+            case PeerOp::max: t = x > y ? x : y; break;
+            case PeerOp::set:
                 switch (in.cmp) {
                     case ptxv::Cmp::eq: t = x == y; break;
                     case ptxv::Cmp::ne: t = x != y; break;
@@ -167,9 +183,6 @@ __attribute__((noinline)) u32 perlane_rt(const LaneInstr& in, u32 a, u32 b, u32 
                     case ptxv::Cmp::ge: t = x >= y; break;
                 }
                 break;
-            case ptxv::Operation::shl:
-            case ptxv::Operation::shr:
-            case ptxv::Operation::mad: __builtin_trap();  // scalar only: lane_instr() refuses them
         }
         if (in.sat) {
             const int hi = in.d_signed ? (1 << (in.width - 1)) - 1 : (1 << in.width) - 1;
