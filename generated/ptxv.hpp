@@ -372,6 +372,25 @@ PTXV_FI constexpr std::uint32_t merge(std::uint32_t c, std::uint32_t r, std::uin
     return c ^ ((c ^ r) & m);
 }
 
+// AMD GPUs since gfx9 compute a pair of 16-bit lanes in one instruction
+// (v_pk_add_u16, v_pk_sub_i16 with clamp, v_pk_max_u16, ...), which clang
+// selects for its vectors of two half-words and their element-wise builtins:
+// in their device pass lanes<2> computes through those (PTXV_LANES_PK16).
+// The source is not AMD's: define PTXV_LANES_PK16 to 1 under another clang
+// to run the same code elsewhere (the host proofs do), or to 0 to keep SWAR.
+#ifndef PTXV_LANES_PK16
+#if defined(__AMDGCN__) && defined(__clang__) && defined(__has_builtin)
+#if __has_builtin(__builtin_elementwise_add_sat) && __has_builtin(__builtin_elementwise_sub_sat) && \
+    __has_builtin(__builtin_elementwise_min) && __has_builtin(__builtin_elementwise_max) && \
+    __has_builtin(__builtin_bit_cast)
+#define PTXV_LANES_PK16 1
+#endif
+#endif
+#endif
+#ifndef PTXV_LANES_PK16
+#define PTXV_LANES_PK16 0
+#endif
+
 // Packed: a uint32 holding N lanes of W bits. Flags: the top bit of each lane.
 template <unsigned N>
 struct swar {
@@ -428,6 +447,32 @@ struct swar {
         const std::uint32_t r = (a | H) - (b & L);
         const std::uint32_t x = a ^ b;
         return saturate(r ^ (~x & H), (r ^ a) & x & H, a);
+    }
+    // Unsigned minimum and maximum: a packed compare and a select.
+    PTXV_FI static constexpr std::uint32_t minu(std::uint32_t a, std::uint32_t b) noexcept {
+        const std::uint32_t k = msk(geu(a, b));
+        return a ^ ((a ^ b) & k);
+    }
+    PTXV_FI static constexpr std::uint32_t maxu(std::uint32_t a, std::uint32_t b) noexcept {
+        const std::uint32_t k = msk(geu(a, b));
+        return b ^ ((a ^ b) & k);
+    }
+    // |a - b| of unsigned lanes: max - min, which never borrows; of signed
+    // lanes the same in the order their top bits flipped give.
+    PTXV_FI static constexpr std::uint32_t absdiffu(std::uint32_t a, std::uint32_t b) noexcept {
+        const std::uint32_t k = msk(geu(a, b));
+        const std::uint32_t e = (a ^ b) & k;
+        return (b ^ e) - (a ^ e);
+    }
+    PTXV_FI static constexpr std::uint32_t absdiffs(std::uint32_t a, std::uint32_t b) noexcept {
+        return absdiffu(a ^ H, b ^ H);
+    }
+    // Signed minimum and maximum, likewise (lanes<2> has shorter ones).
+    PTXV_FI static constexpr std::uint32_t mins(std::uint32_t a, std::uint32_t b) noexcept {
+        return minu(a ^ H, b ^ H) ^ H;
+    }
+    PTXV_FI static constexpr std::uint32_t maxs(std::uint32_t a, std::uint32_t b) noexcept {
+        return maxu(a ^ H, b ^ H) ^ H;
     }
 };
 
@@ -528,10 +573,41 @@ struct lanes<4> : swar<4> {
 // Half-word lanes.
 template <>
 struct lanes<2> : swar<2> {
+#if PTXV_LANES_PK16
+    // Each operation that a pair of 16-bit lanes has an instruction for, on
+    // clang's vectors; a constant evaluation takes swar<2>'s formula.
+    typedef std::uint16_t u16x2 __attribute__((ext_vector_type(2)));
+    typedef std::int16_t s16x2 __attribute__((ext_vector_type(2)));
+    PTXV_FI static constexpr u16x2 vu(std::uint32_t x) noexcept { return __builtin_bit_cast(u16x2, x); }
+    PTXV_FI static constexpr s16x2 vs(std::uint32_t x) noexcept { return __builtin_bit_cast(s16x2, x); }
+    template <class V>
+    PTXV_FI static constexpr std::uint32_t bits(V x) noexcept {
+        return __builtin_bit_cast(std::uint32_t, x);
+    }
+#define PTXV_LANES_PK16_OP(NAME, EXPR)                                                         \
+    PTXV_FI static constexpr std::uint32_t NAME(std::uint32_t a, std::uint32_t b) noexcept { \
+        if (__builtin_is_constant_evaluated()) return swar<2>::NAME(a, b);                   \
+        return bits(EXPR);                                                                   \
+    }
+    PTXV_LANES_PK16_OP(add, vu(a) + vu(b))
+    PTXV_LANES_PK16_OP(sub, vu(a) - vu(b))
+    PTXV_LANES_PK16_OP(addus, __builtin_elementwise_add_sat(vu(a), vu(b)))
+    PTXV_LANES_PK16_OP(subus, __builtin_elementwise_sub_sat(vu(a), vu(b)))
+    PTXV_LANES_PK16_OP(addss, __builtin_elementwise_add_sat(vs(a), vs(b)))
+    PTXV_LANES_PK16_OP(subss, __builtin_elementwise_sub_sat(vs(a), vs(b)))
+    PTXV_LANES_PK16_OP(minu, __builtin_elementwise_min(vu(a), vu(b)))
+    PTXV_LANES_PK16_OP(maxu, __builtin_elementwise_max(vu(a), vu(b)))
+    PTXV_LANES_PK16_OP(mins, __builtin_elementwise_min(vs(a), vs(b)))
+    PTXV_LANES_PK16_OP(maxs, __builtin_elementwise_max(vs(a), vs(b)))
+    PTXV_LANES_PK16_OP(absdiffu, __builtin_elementwise_max(vu(a), vu(b)) - __builtin_elementwise_min(vu(a), vu(b)))
+    PTXV_LANES_PK16_OP(absdiffs, __builtin_elementwise_max(vs(a), vs(b)) - __builtin_elementwise_min(vs(a), vs(b)))
+#undef PTXV_LANES_PK16_OP
+#endif
     PTXV_FI static constexpr std::uint32_t mask(unsigned m) noexcept { return (((m & 3u) * 0x8001u) & 0x10001u) * 0xffffu; }
     PTXV_FI static constexpr std::uint32_t pop(unsigned m) noexcept { return (m & 1u) + ((m >> 1) & 1u); }
     PTXV_FI static constexpr std::uint32_t hsum(std::uint32_t x) noexcept { return (x & 0xffffu) + (x >> 16); }
     PTXV_FI static constexpr std::uint32_t cnt(std::uint32_t f) noexcept { return ((f >> 15) * 0x10001u) >> 16; }
+#if !PTXV_LANES_PK16
     // Signed minimum and maximum as two 32-bit ones, a compare and a select
     // each (a conditional move, or vectorized over an array), where the
     // packed compare takes about a dozen operations. Lane 1 in place with
@@ -563,6 +639,7 @@ struct lanes<2> : swar<2> {
         const auto x1 = static_cast<std::int32_t>(a & 0xffff0000u), y1 = static_cast<std::int32_t>(b & 0xffff0000u);
         return static_cast<std::uint32_t>(x1 < y1 ? x1 : y1) | low_back(x0 < y0 ? x0 : y0);
     }
+#endif
     // Widened: lane i in the 32-bit field i of a uint64.
     PTXV_FI static constexpr std::uint64_t widen(std::uint32_t x) noexcept {
         return (std::uint64_t{x} | (std::uint64_t{x} << 16)) & 0x0000ffff0000ffffull;
@@ -7935,23 +8012,17 @@ PTXV_FI constexpr u32 vavrg2_s32_s32_s32_sat(u32 A, u32 B, u32 c, unsigned m) no
 }
 // vabsdiff2.u32.u32.u32: packed max - min
 PTXV_FI constexpr u32 vabsdiff2_u32_u32_u32(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
-    const u32 e = (A ^ B) & k;
-    const u32 p = (B ^ e) - (A ^ e);
+    const u32 p = detail::lanes<2>::absdiffu(A, B);
     return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 // vabsdiff2.u32.u32.u32.add: packed max - min, lane sum
 PTXV_FI constexpr u32 vabsdiff2_u32_u32_u32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
-    const u32 e = (A ^ B) & k;
-    const u32 p = (B ^ e) - (A ^ e);
+    const u32 p = detail::lanes<2>::absdiffu(A, B);
     return c + detail::lanes<2>::hsum(p & detail::lanes<2>::mask(m));
 }
 // vabsdiff2.u32.u32.u32.sat: packed max - min
 PTXV_FI constexpr u32 vabsdiff2_u32_u32_u32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
-    const u32 e = (A ^ B) & k;
-    const u32 p = (B ^ e) - (A ^ e);
+    const u32 p = detail::lanes<2>::absdiffu(A, B);
     return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 // vabsdiff2.u32.u32.s32: packed max - min (wrap-around)
@@ -8012,50 +8083,32 @@ PTXV_FI constexpr u32 vabsdiff2_u32_s32_u32_sat(u32 A, u32 B, u32 c, unsigned m)
 }
 // vabsdiff2.u32.s32.s32: packed max - min
 PTXV_FI constexpr u32 vabsdiff2_u32_s32_s32(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 x = A ^ 0x80008000u;
-    const u32 y = B ^ 0x80008000u;
-    const u32 k = detail::lanes<2>::msk(detail::lanes<2>::geu(x, y));
-    const u32 e = (x ^ y) & k;
-    const u32 p = (y ^ e) - (x ^ e);
+    const u32 p = detail::lanes<2>::absdiffs(A, B);
     return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 // vabsdiff2.u32.s32.s32.add: packed max - min, lane sum
 PTXV_FI constexpr u32 vabsdiff2_u32_s32_s32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 x = A ^ 0x80008000u;
-    const u32 y = B ^ 0x80008000u;
-    const u32 k = detail::lanes<2>::msk(detail::lanes<2>::geu(x, y));
-    const u32 e = (x ^ y) & k;
-    const u32 p = (y ^ e) - (x ^ e);
+    const u32 p = detail::lanes<2>::absdiffs(A, B);
     return c + detail::lanes<2>::hsum(p & detail::lanes<2>::mask(m));
 }
 // vabsdiff2.u32.s32.s32.sat: packed max - min
 PTXV_FI constexpr u32 vabsdiff2_u32_s32_s32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 x = A ^ 0x80008000u;
-    const u32 y = B ^ 0x80008000u;
-    const u32 k = detail::lanes<2>::msk(detail::lanes<2>::geu(x, y));
-    const u32 e = (x ^ y) & k;
-    const u32 p = (y ^ e) - (x ^ e);
+    const u32 p = detail::lanes<2>::absdiffs(A, B);
     return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 // vabsdiff2.s32.u32.u32: packed max - min
 PTXV_FI constexpr u32 vabsdiff2_s32_u32_u32(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
-    const u32 e = (A ^ B) & k;
-    const u32 p = (B ^ e) - (A ^ e);
+    const u32 p = detail::lanes<2>::absdiffu(A, B);
     return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 // vabsdiff2.s32.u32.u32.add: packed max - min, lane sum
 PTXV_FI constexpr u32 vabsdiff2_s32_u32_u32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
-    const u32 e = (A ^ B) & k;
-    const u32 p = (B ^ e) - (A ^ e);
+    const u32 p = detail::lanes<2>::absdiffu(A, B);
     return c + detail::lanes<2>::hsum(p & detail::lanes<2>::mask(m));
 }
 // vabsdiff2.s32.u32.u32.sat: packed max - min, packed clamp
 PTXV_FI constexpr u32 vabsdiff2_s32_u32_u32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
-    const u32 e = (A ^ B) & k;
-    const u32 p = (B ^ e) - (A ^ e);
+    const u32 p = detail::lanes<2>::absdiffu(A, B);
     const u32 q0 = (p | detail::lanes<2>::msk(p & 0x80008000u)) ^ (p & 0x80008000u);
     return detail::merge(c, q0, detail::lanes<2>::mask(m));
 }
@@ -8117,48 +8170,33 @@ PTXV_FI constexpr u32 vabsdiff2_s32_s32_u32_sat(u32 A, u32 B, u32 c, unsigned m)
 }
 // vabsdiff2.s32.s32.s32: packed max - min
 PTXV_FI constexpr u32 vabsdiff2_s32_s32_s32(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 x = A ^ 0x80008000u;
-    const u32 y = B ^ 0x80008000u;
-    const u32 k = detail::lanes<2>::msk(detail::lanes<2>::geu(x, y));
-    const u32 e = (x ^ y) & k;
-    const u32 p = (y ^ e) - (x ^ e);
+    const u32 p = detail::lanes<2>::absdiffs(A, B);
     return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 // vabsdiff2.s32.s32.s32.add: packed max - min, lane sum
 PTXV_FI constexpr u32 vabsdiff2_s32_s32_s32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 x = A ^ 0x80008000u;
-    const u32 y = B ^ 0x80008000u;
-    const u32 k = detail::lanes<2>::msk(detail::lanes<2>::geu(x, y));
-    const u32 e = (x ^ y) & k;
-    const u32 p = (y ^ e) - (x ^ e);
+    const u32 p = detail::lanes<2>::absdiffs(A, B);
     return c + detail::lanes<2>::hsum(p & detail::lanes<2>::mask(m));
 }
 // vabsdiff2.s32.s32.s32.sat: packed max - min, packed clamp
 PTXV_FI constexpr u32 vabsdiff2_s32_s32_s32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 x = A ^ 0x80008000u;
-    const u32 y = B ^ 0x80008000u;
-    const u32 k = detail::lanes<2>::msk(detail::lanes<2>::geu(x, y));
-    const u32 e = (x ^ y) & k;
-    const u32 p = (y ^ e) - (x ^ e);
+    const u32 p = detail::lanes<2>::absdiffs(A, B);
     const u32 q0 = (p | detail::lanes<2>::msk(p & 0x80008000u)) ^ (p & 0x80008000u);
     return detail::merge(c, q0, detail::lanes<2>::mask(m));
 }
 // vmin2.u32.u32.u32: packed compare + select
 PTXV_FI constexpr u32 vmin2_u32_u32_u32(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
-    const u32 p = A ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<2>::minu(A, B);
     return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 // vmin2.u32.u32.u32.add: packed compare + select, lane sum
 PTXV_FI constexpr u32 vmin2_u32_u32_u32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
-    const u32 p = A ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<2>::minu(A, B);
     return c + detail::lanes<2>::hsum(p & detail::lanes<2>::mask(m));
 }
 // vmin2.u32.u32.u32.sat: packed compare + select
 PTXV_FI constexpr u32 vmin2_u32_u32_u32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
-    const u32 p = A ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<2>::minu(A, B);
     return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 // vmin2.u32.u32.s32: packed compare + select
@@ -8217,20 +8255,17 @@ PTXV_FI constexpr u32 vmin2_u32_s32_s32_sat(u32 A, u32 B, u32 c, unsigned m) noe
 }
 // vmin2.s32.u32.u32: packed compare + select
 PTXV_FI constexpr u32 vmin2_s32_u32_u32(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
-    const u32 p = A ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<2>::minu(A, B);
     return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 // vmin2.s32.u32.u32.add: packed compare + select, lane sum
 PTXV_FI constexpr u32 vmin2_s32_u32_u32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
-    const u32 p = A ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<2>::minu(A, B);
     return c + detail::lanes<2>::hsum(p & detail::lanes<2>::mask(m));
 }
 // vmin2.s32.u32.u32.sat: packed compare + select, packed clamp
 PTXV_FI constexpr u32 vmin2_s32_u32_u32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
-    const u32 p = A ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<2>::minu(A, B);
     const u32 q0 = (p | detail::lanes<2>::msk(p & 0x80008000u)) ^ (p & 0x80008000u);
     return detail::merge(c, q0, detail::lanes<2>::mask(m));
 }
@@ -8287,20 +8322,17 @@ PTXV_FI constexpr u32 vmin2_s32_s32_s32_sat(u32 A, u32 B, u32 c, unsigned m) noe
 }
 // vmax2.u32.u32.u32: packed compare + select
 PTXV_FI constexpr u32 vmax2_u32_u32_u32(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
-    const u32 p = B ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<2>::maxu(A, B);
     return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 // vmax2.u32.u32.u32.add: packed compare + select, lane sum
 PTXV_FI constexpr u32 vmax2_u32_u32_u32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
-    const u32 p = B ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<2>::maxu(A, B);
     return c + detail::lanes<2>::hsum(p & detail::lanes<2>::mask(m));
 }
 // vmax2.u32.u32.u32.sat: packed compare + select
 PTXV_FI constexpr u32 vmax2_u32_u32_u32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
-    const u32 p = B ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<2>::maxu(A, B);
     return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 // vmax2.u32.u32.s32: packed compare + select
@@ -8357,20 +8389,17 @@ PTXV_FI constexpr u32 vmax2_u32_s32_s32_sat(u32 A, u32 B, u32 c, unsigned m) noe
 }
 // vmax2.s32.u32.u32: packed compare + select
 PTXV_FI constexpr u32 vmax2_s32_u32_u32(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
-    const u32 p = B ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<2>::maxu(A, B);
     return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 // vmax2.s32.u32.u32.add: packed compare + select, lane sum
 PTXV_FI constexpr u32 vmax2_s32_u32_u32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
-    const u32 p = B ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<2>::maxu(A, B);
     return c + detail::lanes<2>::hsum(p & detail::lanes<2>::mask(m));
 }
 // vmax2.s32.u32.u32.sat: packed compare + select, packed clamp
 PTXV_FI constexpr u32 vmax2_s32_u32_u32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
-    const u32 p = B ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<2>::maxu(A, B);
     const u32 q0 = (p | detail::lanes<2>::msk(p & 0x80008000u)) ^ (p & 0x80008000u);
     return detail::merge(c, q0, detail::lanes<2>::mask(m));
 }

@@ -152,6 +152,11 @@ void swar_minmax(Simd& s, bool is_max) {
     if (s.g.lanes == 2 && s.sa && s.sb) {
         p = s.u32v("p", s.fn(is_max ? "maxs" : "mins", {pA, pB}));
         s.strategy = "two 32-bit compares + selects";
+    } else if (s.g.lanes == 2 && !s.sa && !s.sb) {
+        // A helper, not the select below written out: a packed instruction
+        // where the target has one (lanes.hpp, PTXV_LANES_PK16).
+        p = s.u32v("p", s.fn(is_max ? "maxu" : "minu", {pA, pB}));
+        s.strategy = "packed compare + select";
     } else {
         const E k = s.u32v("k", s.fn("msk", {s.ge(pA, pB, s.sa, s.sb)}));
         p = s.u32v("p", is_max ? pB ^ ((pA ^ pB) & k) : pA ^ ((pA ^ pB) & k));
@@ -166,6 +171,13 @@ void swar_min(Simd& s) { swar_minmax(s, false); }
 void swar_max(Simd& s) { swar_minmax(s, true); }
 
 void swar_absdiff(Simd& s) {
+    if (s.sa == s.sb && s.g.lanes == 2) {
+        // A helper, for the packed instructions of lanes.hpp's PTXV_LANES_PK16.
+        const E p = s.u32v("p", s.fn(s.sa ? "absdiffs" : "absdiffu", {pA, pB}));
+        s.strategy = "packed max - min";
+        s.packed_finish(p, false);
+        return;
+    }
     if (s.sa == s.sb) {
         // Same signedness: in the (flipped) unsigned order, max - min never borrows.
         const E x = s.sa ? s.u32v("x", pA ^ s.H()) : pA;

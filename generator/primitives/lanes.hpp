@@ -9,6 +9,25 @@
 namespace ptxv::detail {
 
 // ptxv-gen: begin lanes
+// AMD GPUs since gfx9 compute a pair of 16-bit lanes in one instruction
+// (v_pk_add_u16, v_pk_sub_i16 with clamp, v_pk_max_u16, ...), which clang
+// selects for its vectors of two half-words and their element-wise builtins:
+// in their device pass lanes<2> computes through those (PTXV_LANES_PK16).
+// The source is not AMD's: define PTXV_LANES_PK16 to 1 under another clang
+// to run the same code elsewhere (the host proofs do), or to 0 to keep SWAR.
+#ifndef PTXV_LANES_PK16
+#if defined(__AMDGCN__) && defined(__clang__) && defined(__has_builtin)
+#if __has_builtin(__builtin_elementwise_add_sat) && __has_builtin(__builtin_elementwise_sub_sat) && \
+    __has_builtin(__builtin_elementwise_min) && __has_builtin(__builtin_elementwise_max) && \
+    __has_builtin(__builtin_bit_cast)
+#define PTXV_LANES_PK16 1
+#endif
+#endif
+#endif
+#ifndef PTXV_LANES_PK16
+#define PTXV_LANES_PK16 0
+#endif
+
 // Packed: a uint32 holding N lanes of W bits. Flags: the top bit of each lane.
 template <unsigned N>
 struct swar {
@@ -65,6 +84,32 @@ struct swar {
         const std::uint32_t r = (a | H) - (b & L);
         const std::uint32_t x = a ^ b;
         return saturate(r ^ (~x & H), (r ^ a) & x & H, a);
+    }
+    // Unsigned minimum and maximum: a packed compare and a select.
+    PTXV_FI static constexpr std::uint32_t minu(std::uint32_t a, std::uint32_t b) noexcept {
+        const std::uint32_t k = msk(geu(a, b));
+        return a ^ ((a ^ b) & k);
+    }
+    PTXV_FI static constexpr std::uint32_t maxu(std::uint32_t a, std::uint32_t b) noexcept {
+        const std::uint32_t k = msk(geu(a, b));
+        return b ^ ((a ^ b) & k);
+    }
+    // |a - b| of unsigned lanes: max - min, which never borrows; of signed
+    // lanes the same in the order their top bits flipped give.
+    PTXV_FI static constexpr std::uint32_t absdiffu(std::uint32_t a, std::uint32_t b) noexcept {
+        const std::uint32_t k = msk(geu(a, b));
+        const std::uint32_t e = (a ^ b) & k;
+        return (b ^ e) - (a ^ e);
+    }
+    PTXV_FI static constexpr std::uint32_t absdiffs(std::uint32_t a, std::uint32_t b) noexcept {
+        return absdiffu(a ^ H, b ^ H);
+    }
+    // Signed minimum and maximum, likewise (lanes<2> has shorter ones).
+    PTXV_FI static constexpr std::uint32_t mins(std::uint32_t a, std::uint32_t b) noexcept {
+        return minu(a ^ H, b ^ H) ^ H;
+    }
+    PTXV_FI static constexpr std::uint32_t maxs(std::uint32_t a, std::uint32_t b) noexcept {
+        return maxu(a ^ H, b ^ H) ^ H;
     }
 };
 
@@ -165,10 +210,41 @@ struct lanes<4> : swar<4> {
 // Half-word lanes.
 template <>
 struct lanes<2> : swar<2> {
+#if PTXV_LANES_PK16
+    // Each operation that a pair of 16-bit lanes has an instruction for, on
+    // clang's vectors; a constant evaluation takes swar<2>'s formula.
+    typedef std::uint16_t u16x2 __attribute__((ext_vector_type(2)));
+    typedef std::int16_t s16x2 __attribute__((ext_vector_type(2)));
+    PTXV_FI static constexpr u16x2 vu(std::uint32_t x) noexcept { return __builtin_bit_cast(u16x2, x); }
+    PTXV_FI static constexpr s16x2 vs(std::uint32_t x) noexcept { return __builtin_bit_cast(s16x2, x); }
+    template <class V>
+    PTXV_FI static constexpr std::uint32_t bits(V x) noexcept {
+        return __builtin_bit_cast(std::uint32_t, x);
+    }
+#define PTXV_LANES_PK16_OP(NAME, EXPR)                                                         \
+    PTXV_FI static constexpr std::uint32_t NAME(std::uint32_t a, std::uint32_t b) noexcept { \
+        if (__builtin_is_constant_evaluated()) return swar<2>::NAME(a, b);                   \
+        return bits(EXPR);                                                                   \
+    }
+    PTXV_LANES_PK16_OP(add, vu(a) + vu(b))
+    PTXV_LANES_PK16_OP(sub, vu(a) - vu(b))
+    PTXV_LANES_PK16_OP(addus, __builtin_elementwise_add_sat(vu(a), vu(b)))
+    PTXV_LANES_PK16_OP(subus, __builtin_elementwise_sub_sat(vu(a), vu(b)))
+    PTXV_LANES_PK16_OP(addss, __builtin_elementwise_add_sat(vs(a), vs(b)))
+    PTXV_LANES_PK16_OP(subss, __builtin_elementwise_sub_sat(vs(a), vs(b)))
+    PTXV_LANES_PK16_OP(minu, __builtin_elementwise_min(vu(a), vu(b)))
+    PTXV_LANES_PK16_OP(maxu, __builtin_elementwise_max(vu(a), vu(b)))
+    PTXV_LANES_PK16_OP(mins, __builtin_elementwise_min(vs(a), vs(b)))
+    PTXV_LANES_PK16_OP(maxs, __builtin_elementwise_max(vs(a), vs(b)))
+    PTXV_LANES_PK16_OP(absdiffu, __builtin_elementwise_max(vu(a), vu(b)) - __builtin_elementwise_min(vu(a), vu(b)))
+    PTXV_LANES_PK16_OP(absdiffs, __builtin_elementwise_max(vs(a), vs(b)) - __builtin_elementwise_min(vs(a), vs(b)))
+#undef PTXV_LANES_PK16_OP
+#endif
     PTXV_FI static constexpr std::uint32_t mask(unsigned m) noexcept { return (((m & 3u) * 0x8001u) & 0x10001u) * 0xffffu; }
     PTXV_FI static constexpr std::uint32_t pop(unsigned m) noexcept { return (m & 1u) + ((m >> 1) & 1u); }
     PTXV_FI static constexpr std::uint32_t hsum(std::uint32_t x) noexcept { return (x & 0xffffu) + (x >> 16); }
     PTXV_FI static constexpr std::uint32_t cnt(std::uint32_t f) noexcept { return ((f >> 15) * 0x10001u) >> 16; }
+#if !PTXV_LANES_PK16
     // Signed minimum and maximum as two 32-bit ones, a compare and a select
     // each (a conditional move, or vectorized over an array), where the
     // packed compare takes about a dozen operations. Lane 1 in place with
@@ -200,6 +276,7 @@ struct lanes<2> : swar<2> {
         const auto x1 = static_cast<std::int32_t>(a & 0xffff0000u), y1 = static_cast<std::int32_t>(b & 0xffff0000u);
         return static_cast<std::uint32_t>(x1 < y1 ? x1 : y1) | low_back(x0 < y0 ? x0 : y0);
     }
+#endif
     // Widened: lane i in the 32-bit field i of a uint64.
     PTXV_FI static constexpr std::uint64_t widen(std::uint32_t x) noexcept {
         return (std::uint64_t{x} | (std::uint64_t{x} << 16)) & 0x0000ffff0000ffffull;

@@ -2,7 +2,9 @@
 # The device library's bitcode (cmake/device.cmake), as a translator uses it:
 #   1. host: calls.c (random forms of every variant, each call built from
 #      ptxv_device_symbol and ptxv_device_args) linked with the host bitcode
-#      and run by lli, every result against the interpreter;
+#      and run by lli, every result against the interpreter; again with the
+#      library built for the host with AMD's half-word lane path
+#      (PTXV_LANES_PK16=1), which the amdgcn bitcode takes;
 #   2. amdgcn: compiled by llc for gfx90a and gfx1030: every function there,
 #      without a branch (s_cbranch) or a call;
 #   3. nvptx64: compiled by llc for sm_75: every function there, no branch;
@@ -36,6 +38,17 @@ if "$bin/lli" "$work/calls_linked.bc" > "$work/calls.out"; then
   echo "ok: host ($host), lli: $(cat "$work/calls.out")"
 else
   echo "FAIL: host ($host), lli:"; head -25 "$work/calls.out"; fail=1
+fi
+
+# 1b. The same calls on AMD's device path of the half-word lanes (lanes.hpp,
+# PTXV_LANES_PK16: clang's vectors of two half-words), built for the host.
+"$clang" -x c++ -std=c++17 -O2 -Wall -Wextra -Werror -DPTXV_LANES_PK16=1 -I "$src/generated" -emit-llvm \
+  -c "$src/runtime/device/ptxv_device.cpp" -o "$work/ptxv_device-pk16.bc" || exit 1
+"$bin/llvm-link" "$work/calls.bc" "$work/ptxv_device-pk16.bc" -o "$work/calls_pk16.bc" || exit 1
+if "$bin/lli" "$work/calls_pk16.bc" > "$work/calls_pk16.out"; then
+  echo "ok: host ($host), half-word lanes as AMD's device pass computes them, lli: $(cat "$work/calls_pk16.out")"
+else
+  echo "FAIL: host ($host), half-word lanes as AMD's device pass computes them, lli:"; head -25 "$work/calls_pk16.out"; fail=1
 fi
 
 # 2, 3. The GPU bitcode compiled for each processor: every function, no branch.

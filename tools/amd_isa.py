@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""VALU instructions per call of CUDA's SIMD intrinsics in HIP device code.
+
+    python3 tools/amd_isa.py [--include DIR] [--against DIR] [--hipcc hipcc]
+                             [--targets gfx90a,gfx1030,gfx1100] [--markdown]
+
+For every intrinsic of ptxv_cuda_compat.hpp (found in DIR, default
+generated/), compiles one kernel `d[i] = __vX(a[i], b[i])` per intrinsic
+with hipcc's device pass for each target (-O3, no GPU headers or libraries)
+and counts the vector ALU instructions of its body (lines `v_...`), less
+those of the same kernel around a one-instruction operation (a[i] ^ b[i]):
+the loads, stores and index, once. With --against, the same for the header
+in a second folder, side by side (for example a build of an earlier commit's
+generated/). Static counts from reading the ISA: no AMD GPU runs them.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEFAULT_TARGETS = "gfx90a,gfx1030,gfx1100"
+
+
+def intrinsics(include):
+    text = open(os.path.join(include, "ptxv_cuda_compat.hpp")).read()
+    out = []
+    for m in re.finditer(r"^PTXV_CUDA_COMPAT_FN unsigned int (__v\w+)\(([^)]*)\)", text, re.M):
+        out.append((m.group(1), m.group(2).count(",") + 1))
+    return out
+
+
+def kernel_source(names):
+    lines = ['#include "ptxv_cuda_compat.hpp"',
+             "#define K(NAME, EXPR) extern \"C\" __attribute__((global)) void k_##NAME(unsigned* d, "
+             "const unsigned* a, const unsigned* b) { const unsigned i = __builtin_amdgcn_workitem_id_x(); "
+             "d[i] = EXPR; }",
+             "K(frame, a[i] ^ b[i])"]
+    for name, arity in names:
+        args = "a[i], b[i]" if arity == 2 else "a[i]"
+        lines.append(f"K({name}, {name}({args}))")
+    return "\n".join(lines) + "\n"
+
+
+def counts(hipcc, include, target, names, work):
+    src = os.path.join(work, "kernels.hip")
+    asm = os.path.join(work, f"kernels-{target}.s")
+    with open(src, "w") as f:
+        f.write(kernel_source(names))
+    cmd = [hipcc, "-std=c++17", "-O3", "-x", "hip", f"--offload-arch={target}", "--cuda-device-only",
+           "-nogpuinc", "-nogpulib", "-S", "-I", include, src, "-o", asm]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit(f"amd_isa.py: {' '.join(cmd)} failed:\n{r.stderr}")
+    per = {}
+    name = None
+    for line in open(asm):
+        m = re.match(r"^k_(\w+):", line)
+        if m:
+            name = m.group(1)
+            per[name] = 0
+        elif name and re.match(r"^\s+s_endpgm", line):
+            name = None
+        elif name and re.match(r"^\s+v_", line):
+            per[name] += 1
+        elif name and re.match(r"^\s+s_cbranch", line):
+            sys.exit(f"amd_isa.py: {name} branches on {target}")
+    frame = per.pop("frame") - 1
+    return {k: v - frame for k, v in per.items()}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--include", default=os.path.join(ROOT, "generated"))
+    ap.add_argument("--against", help="a second generated/ folder, counted the same way")
+    ap.add_argument("--hipcc", default="hipcc")
+    ap.add_argument("--targets", default=DEFAULT_TARGETS)
+    ap.add_argument("--markdown", action="store_true", help="a Markdown table")
+    args = ap.parse_args()
+    targets = args.targets.split(",")
+    names = intrinsics(args.include)
+    with tempfile.TemporaryDirectory() as work:
+        now = {t: counts(args.hipcc, args.include, t, names, work) for t in targets}
+        before = ({t: counts(args.hipcc, args.against, t, names, work) for t in targets}
+                  if args.against else None)
+    head = ["intrinsic"]
+    for t in targets:
+        head += [f"{t} before", f"{t}"] if before else [t]
+    rows = []
+    for name, _ in names:
+        row = [f"`{name}`" if args.markdown else name]
+        for t in targets:
+            if before:
+                row.append(str(before[t].get(name, "")))
+            row.append(str(now[t][name]))
+        rows.append(row)
+    if args.markdown:
+        print("| " + " | ".join(head) + " |")
+        print("|---" + "|---:" * (len(head) - 1) + "|")
+        for r in rows:
+            print("| " + " | ".join(r) + " |")
+    else:
+        print("\t".join(head))
+        for r in rows:
+            print("\t".join(r))
+
+
+if __name__ == "__main__":
+    main()
