@@ -390,6 +390,25 @@ PTXV_FI constexpr std::uint32_t merge(std::uint32_t c, std::uint32_t r, std::uin
 #ifndef PTXV_LANES_PK16
 #define PTXV_LANES_PK16 0
 #endif
+// The one use of AMD-only builtins: sums of absolute differences, which no
+// portable code reaches. The GCN3, Vega, RDNA2 and RDNA3 ISA manuals define
+// V_SAD_U8 as D.u = |S0[31:24] - S1[31:24]| + |S0[23:16] - S1[23:16]| +
+// |S0[15:8] - S1[15:8]| + |S0[7:0] - S1[7:0]| + S2.u and V_SAD_U16 as
+// D.u = |S0[31:16] - S1[31:16]| + |S0[15:0] - S1[15:0]| + S2.u, each field an
+// unsigned integer, the sum modulo 2^32. Verified by reading the ISA only (no
+// AMD GPU here); the host proofs define PTXV_AMD_SAD_U8/U16 as that text.
+#ifndef PTXV_LANES_AMD_SAD
+#if defined(__AMDGCN__) && defined(__has_builtin)
+#if __has_builtin(__builtin_amdgcn_sad_u8) && __has_builtin(__builtin_amdgcn_sad_u16)
+#define PTXV_LANES_AMD_SAD 1
+#define PTXV_AMD_SAD_U8(a, b, c) __builtin_amdgcn_sad_u8(a, b, c)
+#define PTXV_AMD_SAD_U16(a, b, c) __builtin_amdgcn_sad_u16(a, b, c)
+#endif
+#endif
+#endif
+#ifndef PTXV_LANES_AMD_SAD
+#define PTXV_LANES_AMD_SAD 0
+#endif
 
 // Packed: a uint32 holding N lanes of W bits. Flags: the top bit of each lane.
 template <unsigned N>
@@ -467,6 +486,11 @@ struct swar {
     PTXV_FI static constexpr std::uint32_t absdiffs(std::uint32_t a, std::uint32_t b) noexcept {
         return absdiffu(a ^ H, b ^ H);
     }
+    // |a - b| of signed lanes clamped to the signed range (.sat into a signed d).
+    PTXV_FI static constexpr std::uint32_t absdiffss(std::uint32_t a, std::uint32_t b) noexcept {
+        const std::uint32_t p = absdiffs(a, b);
+        return (p | msk(p & H)) ^ (p & H);
+    }
     // Signed minimum and maximum, likewise (lanes<2> has shorter ones).
     PTXV_FI static constexpr std::uint32_t mins(std::uint32_t a, std::uint32_t b) noexcept {
         return minu(a ^ H, b ^ H) ^ H;
@@ -490,6 +514,19 @@ struct lanes<4> : swar<4> {
     PTXV_FI static constexpr std::uint32_t hsum(std::uint32_t x) noexcept {
         const std::uint32_t y = (x & 0x00ff00ffu) + ((x >> 8) & 0x00ff00ffu);
         return (y & 0xffffu) + (y >> 16);
+    }
+        // c plus the sum of |a - b| over the lanes of m (R11), of unsigned lanes
+    // and of signed ones (in the order their flipped top bits give).
+    PTXV_FI static constexpr std::uint32_t sadu(std::uint32_t a, std::uint32_t b, std::uint32_t c,
+                                                std::uint32_t m) noexcept {
+#if PTXV_LANES_AMD_SAD
+        if (!__builtin_is_constant_evaluated()) return PTXV_AMD_SAD_U8(a & m, b & m, c);
+#endif
+        return c + hsum(absdiffu(a, b) & m);
+    }
+    PTXV_FI static constexpr std::uint32_t sads(std::uint32_t a, std::uint32_t b, std::uint32_t c,
+                                                std::uint32_t m) noexcept {
+        return sadu(a ^ H, b ^ H, c, m);
     }
     PTXV_FI static constexpr std::uint32_t cnt(std::uint32_t f) noexcept { return ((f >> 7) * 0x01010101u) >> 24; }
     // Widened: lanes 0, 2, 1, 3 in the 16-bit fields of a uint64, from the bottom;
@@ -601,11 +638,25 @@ struct lanes<2> : swar<2> {
     PTXV_LANES_PK16_OP(maxs, __builtin_elementwise_max(vs(a), vs(b)))
     PTXV_LANES_PK16_OP(absdiffu, __builtin_elementwise_max(vu(a), vu(b)) - __builtin_elementwise_min(vu(a), vu(b)))
     PTXV_LANES_PK16_OP(absdiffs, __builtin_elementwise_max(vs(a), vs(b)) - __builtin_elementwise_min(vs(a), vs(b)))
+    PTXV_LANES_PK16_OP(absdiffss,
+                       __builtin_elementwise_sub_sat(__builtin_elementwise_max(vs(a), vs(b)), __builtin_elementwise_min(vs(a), vs(b))))
 #undef PTXV_LANES_PK16_OP
 #endif
     PTXV_FI static constexpr std::uint32_t mask(unsigned m) noexcept { return (((m & 3u) * 0x8001u) & 0x10001u) * 0xffffu; }
     PTXV_FI static constexpr std::uint32_t pop(unsigned m) noexcept { return (m & 1u) + ((m >> 1) & 1u); }
     PTXV_FI static constexpr std::uint32_t hsum(std::uint32_t x) noexcept { return (x & 0xffffu) + (x >> 16); }
+        // As lanes<4>'s.
+    PTXV_FI static constexpr std::uint32_t sadu(std::uint32_t a, std::uint32_t b, std::uint32_t c,
+                                                std::uint32_t m) noexcept {
+#if PTXV_LANES_AMD_SAD
+        if (!__builtin_is_constant_evaluated()) return PTXV_AMD_SAD_U16(a & m, b & m, c);
+#endif
+        return c + hsum(absdiffu(a, b) & m);
+    }
+    PTXV_FI static constexpr std::uint32_t sads(std::uint32_t a, std::uint32_t b, std::uint32_t c,
+                                                std::uint32_t m) noexcept {
+        return sadu(a ^ H, b ^ H, c, m);
+    }
     PTXV_FI static constexpr std::uint32_t cnt(std::uint32_t f) noexcept { return ((f >> 15) * 0x10001u) >> 16; }
 #if !PTXV_LANES_PK16
     // Signed minimum and maximum as two 32-bit ones, a compare and a select
@@ -8017,8 +8068,7 @@ PTXV_FI constexpr u32 vabsdiff2_u32_u32_u32(u32 A, u32 B, u32 c, unsigned m) noe
 }
 // vabsdiff2.u32.u32.u32.add: packed max - min, lane sum
 PTXV_FI constexpr u32 vabsdiff2_u32_u32_u32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 p = detail::lanes<2>::absdiffu(A, B);
-    return c + detail::lanes<2>::hsum(p & detail::lanes<2>::mask(m));
+    return detail::lanes<2>::sadu(A, B, c, detail::lanes<2>::mask(m));
 }
 // vabsdiff2.u32.u32.u32.sat: packed max - min
 PTXV_FI constexpr u32 vabsdiff2_u32_u32_u32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
@@ -8088,8 +8138,7 @@ PTXV_FI constexpr u32 vabsdiff2_u32_s32_s32(u32 A, u32 B, u32 c, unsigned m) noe
 }
 // vabsdiff2.u32.s32.s32.add: packed max - min, lane sum
 PTXV_FI constexpr u32 vabsdiff2_u32_s32_s32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 p = detail::lanes<2>::absdiffs(A, B);
-    return c + detail::lanes<2>::hsum(p & detail::lanes<2>::mask(m));
+    return detail::lanes<2>::sads(A, B, c, detail::lanes<2>::mask(m));
 }
 // vabsdiff2.u32.s32.s32.sat: packed max - min
 PTXV_FI constexpr u32 vabsdiff2_u32_s32_s32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
@@ -8103,8 +8152,7 @@ PTXV_FI constexpr u32 vabsdiff2_s32_u32_u32(u32 A, u32 B, u32 c, unsigned m) noe
 }
 // vabsdiff2.s32.u32.u32.add: packed max - min, lane sum
 PTXV_FI constexpr u32 vabsdiff2_s32_u32_u32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 p = detail::lanes<2>::absdiffu(A, B);
-    return c + detail::lanes<2>::hsum(p & detail::lanes<2>::mask(m));
+    return detail::lanes<2>::sadu(A, B, c, detail::lanes<2>::mask(m));
 }
 // vabsdiff2.s32.u32.u32.sat: packed max - min, packed clamp
 PTXV_FI constexpr u32 vabsdiff2_s32_u32_u32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
@@ -8175,14 +8223,12 @@ PTXV_FI constexpr u32 vabsdiff2_s32_s32_s32(u32 A, u32 B, u32 c, unsigned m) noe
 }
 // vabsdiff2.s32.s32.s32.add: packed max - min, lane sum
 PTXV_FI constexpr u32 vabsdiff2_s32_s32_s32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 p = detail::lanes<2>::absdiffs(A, B);
-    return c + detail::lanes<2>::hsum(p & detail::lanes<2>::mask(m));
+    return detail::lanes<2>::sads(A, B, c, detail::lanes<2>::mask(m));
 }
 // vabsdiff2.s32.s32.s32.sat: packed max - min, packed clamp
 PTXV_FI constexpr u32 vabsdiff2_s32_s32_s32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 p = detail::lanes<2>::absdiffs(A, B);
-    const u32 q0 = (p | detail::lanes<2>::msk(p & 0x80008000u)) ^ (p & 0x80008000u);
-    return detail::merge(c, q0, detail::lanes<2>::mask(m));
+    const u32 p = detail::lanes<2>::absdiffss(A, B);
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 // vmin2.u32.u32.u32: packed compare + select
 PTXV_FI constexpr u32 vmin2_u32_u32_u32(u32 A, u32 B, u32 c, unsigned m) noexcept {
@@ -9455,10 +9501,7 @@ PTXV_FI constexpr u32 vabsdiff4_u32_u32_u32(u32 A, u32 B, u32 c, unsigned m) noe
 }
 // vabsdiff4.u32.u32.u32.add: packed max - min, lane sum
 PTXV_FI constexpr u32 vabsdiff4_u32_u32_u32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
-    const u32 e = (A ^ B) & k;
-    const u32 p = (B ^ e) - (A ^ e);
-    return c + detail::lanes<4>::hsum(p & detail::lanes<4>::mask(m));
+    return detail::lanes<4>::sadu(A, B, c, detail::lanes<4>::mask(m));
 }
 // vabsdiff4.u32.u32.u32.sat: packed max - min
 PTXV_FI constexpr u32 vabsdiff4_u32_u32_u32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
@@ -9534,12 +9577,7 @@ PTXV_FI constexpr u32 vabsdiff4_u32_s32_s32(u32 A, u32 B, u32 c, unsigned m) noe
 }
 // vabsdiff4.u32.s32.s32.add: packed max - min, lane sum
 PTXV_FI constexpr u32 vabsdiff4_u32_s32_s32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 x = A ^ 0x80808080u;
-    const u32 y = B ^ 0x80808080u;
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(x, y));
-    const u32 e = (x ^ y) & k;
-    const u32 p = (y ^ e) - (x ^ e);
-    return c + detail::lanes<4>::hsum(p & detail::lanes<4>::mask(m));
+    return detail::lanes<4>::sads(A, B, c, detail::lanes<4>::mask(m));
 }
 // vabsdiff4.u32.s32.s32.sat: packed max - min
 PTXV_FI constexpr u32 vabsdiff4_u32_s32_s32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
@@ -9559,10 +9597,7 @@ PTXV_FI constexpr u32 vabsdiff4_s32_u32_u32(u32 A, u32 B, u32 c, unsigned m) noe
 }
 // vabsdiff4.s32.u32.u32.add: packed max - min, lane sum
 PTXV_FI constexpr u32 vabsdiff4_s32_u32_u32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
-    const u32 e = (A ^ B) & k;
-    const u32 p = (B ^ e) - (A ^ e);
-    return c + detail::lanes<4>::hsum(p & detail::lanes<4>::mask(m));
+    return detail::lanes<4>::sadu(A, B, c, detail::lanes<4>::mask(m));
 }
 // vabsdiff4.s32.u32.u32.sat: packed max - min, packed clamp
 PTXV_FI constexpr u32 vabsdiff4_s32_u32_u32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
@@ -9639,12 +9674,7 @@ PTXV_FI constexpr u32 vabsdiff4_s32_s32_s32(u32 A, u32 B, u32 c, unsigned m) noe
 }
 // vabsdiff4.s32.s32.s32.add: packed max - min, lane sum
 PTXV_FI constexpr u32 vabsdiff4_s32_s32_s32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 x = A ^ 0x80808080u;
-    const u32 y = B ^ 0x80808080u;
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(x, y));
-    const u32 e = (x ^ y) & k;
-    const u32 p = (y ^ e) - (x ^ e);
-    return c + detail::lanes<4>::hsum(p & detail::lanes<4>::mask(m));
+    return detail::lanes<4>::sads(A, B, c, detail::lanes<4>::mask(m));
 }
 // vabsdiff4.s32.s32.s32.sat: packed max - min, packed clamp
 PTXV_FI constexpr u32 vabsdiff4_s32_s32_s32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {

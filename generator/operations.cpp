@@ -171,8 +171,19 @@ void swar_min(Simd& s) { swar_minmax(s, false); }
 void swar_max(Simd& s) { swar_minmax(s, true); }
 
 void swar_absdiff(Simd& s) {
+    // Helpers where an AMD GPU has the instruction (lanes.hpp): v_sad_u8 and
+    // v_sad_u16 for the sums (R11), the packed 16-bit max, min and subtract.
+    if (s.sa == s.sb && s.acc) {
+        s.b.ret(s.fn(s.sa ? "sads" : "sadu", {pA, pB, pc, s.lanes()}));
+        s.strategy = "packed max - min, lane sum";
+        return;
+    }
+    if (s.sa && s.sb && s.g.lanes == 2 && s.v.sat && s.sd) {
+        s.merge(s.u32v("p", s.fn("absdiffss", {pA, pB})));
+        s.strategy = "packed max - min, packed clamp";
+        return;
+    }
     if (s.sa == s.sb && s.g.lanes == 2) {
-        // A helper, for the packed instructions of lanes.hpp's PTXV_LANES_PK16.
         const E p = s.u32v("p", s.fn(s.sa ? "absdiffs" : "absdiffu", {pA, pB}));
         s.strategy = "packed max - min";
         s.packed_finish(p, false);

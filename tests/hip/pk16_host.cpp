@@ -1,9 +1,12 @@
-// The AMD device path of the half-word lanes (lanes.hpp, PTXV_LANES_PK16:
-// clang's vectors of two half-words, for which AMD's device pass selects
-// v_pk_add_u16, v_pk_sub_i16 with clamp, v_pk_max_u16, ...), compiled by
-// clang for the host and checked there, as no AMD GPU is at hand:
+// The AMD device path of the lanes (lanes.hpp): PTXV_LANES_PK16, clang's
+// vectors of two half-words, for which AMD's device pass selects
+// v_pk_add_u16, v_pk_sub_i16 with clamp, v_pk_max_u16, ...; and
+// PTXV_LANES_AMD_SAD, the sums of absolute differences through v_sad_u8 and
+// v_sad_u16, defined here as the ISA manuals define the instructions. Compiled
+// by clang for the host and checked there, as no AMD GPU is at hand:
 //   1. each lane operation of lanes<2>, on the vectors and on swar<2>'s
-//      formulas, against its definition lane by lane, written here;
+//      formulas, and the sums of lanes<4> and lanes<2> under drawn masks,
+//      against their definitions lane by lane, written here;
 //   2. every CUDA SIMD intrinsic (ptxv::cuda::kIntrinsics, through that path
 //      where it uses one) against tests/cuda_intrinsics/doc_model.hpp, the
 //      per-lane model written from CUDA's documentation.
@@ -14,9 +17,26 @@
 #if !defined(__clang__)
 #error "the half-word vector path is clang's"
 #endif
-#define PTXV_LANES_PK16 1
-
 #include <cstdint>
+
+// V_SAD_U8 and V_SAD_U16 as the GCN3, Vega, RDNA2 and RDNA3 ISA manuals
+// define them: D = S2 plus |S0 - S1| of each unsigned byte (half-word) field.
+namespace isa {
+inline std::uint32_t sad(std::uint32_t s0, std::uint32_t s1, std::uint32_t s2, int bits) {
+    std::uint32_t d = s2;
+    for (int i = 0; i < 32; i += bits) {
+        const std::uint32_t x = (s0 >> i) & ((1u << bits) - 1u), y = (s1 >> i) & ((1u << bits) - 1u);
+        d += x > y ? x - y : y - x;
+    }
+    return d;
+}
+}  // namespace isa
+
+#define PTXV_LANES_PK16 1
+#define PTXV_LANES_AMD_SAD 1
+#define PTXV_AMD_SAD_U8(a, b, c) isa::sad(a, b, c, 8)
+#define PTXV_AMD_SAD_U16(a, b, c) isa::sad(a, b, c, 16)
+
 #include <cstdio>
 #include <string_view>
 #include <vector>
@@ -68,7 +88,23 @@ const Op kOps[] = {
     {"maxs", L::maxs, S::maxs, true, false, greater},
     {"absdiffu", L::absdiffu, S::absdiffu, false, false, distance},
     {"absdiffs", L::absdiffs, S::absdiffs, true, false, distance},
+    {"absdiffss", L::absdiffss, S::absdiffss, true, true, distance},
 };
+
+// c plus the sum of |a - b| over the lanes whose mask bits are set (R11).
+template <int N> u32 sum_defined(u32 a, u32 b, u32 c, u32 m, bool s) {
+    const int w = 32 / N;
+    const u32 ones = (1u << w) - 1u;
+    u32 d = c;
+    for (int i = 0; i < N; ++i) {
+        if (((m >> (w * i)) & ones) == 0) continue;
+        long long x = (a >> (w * i)) & ones, y = (b >> (w * i)) & ones;
+        if (s && x > (ones >> 1)) x -= ones + 1ll;
+        if (s && y > (ones >> 1)) y -= ones + 1ll;
+        d += static_cast<u32>(x > y ? x - y : y - x);
+    }
+    return d;
+}
 
 u32 defined(const Op& op, u32 a, u32 b) {
     u32 d = 0;
@@ -114,6 +150,22 @@ int main() {
             checked += 2;
         });
     }
+    // The sums, through v_sad_u8 / v_sad_u16 as the ISA defines them, with
+    // each lane mask the lanes<N>::mask of a 4- or 2-bit SIMD mask.
+    for (unsigned mask = 0; mask < 16; ++mask) {
+        const u32 m4 = ptxv::detail::lanes<4>::mask(mask), m2 = L::mask(mask & 3u);
+        for_pairs(0x706b3200 + mask, [&](u32 a, u32 b) {
+            const u32 c = a * 0x9e3779b9u ^ b;
+            const u32 got[4] = {ptxv::detail::lanes<4>::sadu(a, b, c, m4), ptxv::detail::lanes<4>::sads(a, b, c, m4),
+                                L::sadu(a, b, c, m2), L::sads(a, b, c, m2)};
+            const u32 want[4] = {sum_defined<4>(a, b, c, m4, false), sum_defined<4>(a, b, c, m4, true),
+                                 sum_defined<2>(a, b, c, m2, false), sum_defined<2>(a, b, c, m2, true)};
+            const char* names[4] = {"lanes<4>::sadu", "lanes<4>::sads", "lanes<2>::sadu", "lanes<2>::sads"};
+            for (int k = 0; k < 4; ++k)
+                if (got[k] != want[k]) report("sum", names[k], a, b, got[k], want[k]);
+            checked += 4;
+        });
+    }
     int intrinsics = 0;
     for (const auto& e : ptxv::cuda::kIntrinsics) {
         if (std::string_view(e.name).substr(0, 3) != "__v") continue;  // __sad, __usad: no lanes
@@ -126,7 +178,7 @@ int main() {
             ++checked;
         });
     }
-    std::printf("%s: %zu lane operations, %d intrinsics, %lld results, %lld wrong\n",
+    std::printf("%s: %zu lane operations, 4 sums under 16 masks, %d intrinsics, %lld results, %lld wrong\n",
                 failed ? "FAIL" : "ok", sizeof kOps / sizeof kOps[0], intrinsics, checked, failed);
     return failed ? 1 : 0;
 }
