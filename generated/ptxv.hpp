@@ -491,6 +491,32 @@ struct swar {
         const std::uint32_t p = absdiffs(a, b);
         return (p | msk(p & H)) ^ (p & H);
     }
+    // Compares of two lanes of one type (R14): 1 in each lane where it holds,
+    // the flags shifted down; signed ones in the order of the flipped top bits.
+    PTXV_FI static constexpr std::uint32_t set_eq(std::uint32_t a, std::uint32_t b) noexcept { return eq(a, b) >> (W - 1u); }
+    PTXV_FI static constexpr std::uint32_t set_ne(std::uint32_t a, std::uint32_t b) noexcept {
+        return (eq(a, b) ^ H) >> (W - 1u);
+    }
+    PTXV_FI static constexpr std::uint32_t set_geu(std::uint32_t a, std::uint32_t b) noexcept { return geu(a, b) >> (W - 1u); }
+    PTXV_FI static constexpr std::uint32_t set_ltu(std::uint32_t a, std::uint32_t b) noexcept {
+        return (geu(a, b) ^ H) >> (W - 1u);
+    }
+    PTXV_FI static constexpr std::uint32_t set_leu(std::uint32_t a, std::uint32_t b) noexcept { return geu(b, a) >> (W - 1u); }
+    PTXV_FI static constexpr std::uint32_t set_gtu(std::uint32_t a, std::uint32_t b) noexcept {
+        return (geu(b, a) ^ H) >> (W - 1u);
+    }
+    PTXV_FI static constexpr std::uint32_t set_ges(std::uint32_t a, std::uint32_t b) noexcept {
+        return geu(a ^ H, b ^ H) >> (W - 1u);
+    }
+    PTXV_FI static constexpr std::uint32_t set_lts(std::uint32_t a, std::uint32_t b) noexcept {
+        return (geu(a ^ H, b ^ H) ^ H) >> (W - 1u);
+    }
+    PTXV_FI static constexpr std::uint32_t set_les(std::uint32_t a, std::uint32_t b) noexcept {
+        return geu(b ^ H, a ^ H) >> (W - 1u);
+    }
+    PTXV_FI static constexpr std::uint32_t set_gts(std::uint32_t a, std::uint32_t b) noexcept {
+        return (geu(b ^ H, a ^ H) ^ H) >> (W - 1u);
+    }
     // Signed minimum and maximum, likewise (lanes<2> has shorter ones).
     PTXV_FI static constexpr std::uint32_t mins(std::uint32_t a, std::uint32_t b) noexcept {
         return minu(a ^ H, b ^ H) ^ H;
@@ -640,6 +666,28 @@ struct lanes<2> : swar<2> {
     PTXV_LANES_PK16_OP(absdiffs, __builtin_elementwise_max(vs(a), vs(b)) - __builtin_elementwise_min(vs(a), vs(b)))
     PTXV_LANES_PK16_OP(absdiffss,
                        __builtin_elementwise_sub_sat(__builtin_elementwise_max(vs(a), vs(b)), __builtin_elementwise_min(vs(a), vs(b))))
+    // The compares, each lane 1 or 0. b - a saturated is 0 where a >= b, and
+    // 1 less that is 1 or 0 (LLVM turns a min with 1 into per-lane compares,
+    // which AMD's ISA has no packed form of); above 0 where a < b, which
+    // adding 0x7fff, saturated, carries into the top bit. Signed: b - a
+    // saturated keeps its sign, and its maximum with 0 is the same test.
+    PTXV_FI static constexpr u16x2 splat(std::uint16_t x) noexcept { return u16x2{x, x}; }
+#define PTXV_LANES_PK16_GEU(a, b) __builtin_elementwise_sub_sat(splat(1), __builtin_elementwise_sub_sat(b, a))
+#define PTXV_LANES_PK16_LTU(a, b) (__builtin_elementwise_add_sat(__builtin_elementwise_sub_sat(b, a), splat(0x7fff)) >> 15)
+#define PTXV_LANES_PK16_POS(a, b) (u16x2) __builtin_elementwise_max(__builtin_elementwise_sub_sat(b, a), s16x2{0, 0})
+    PTXV_LANES_PK16_OP(set_eq, __builtin_elementwise_sub_sat(splat(1), vu(a ^ b)))
+    PTXV_LANES_PK16_OP(set_ne, __builtin_elementwise_add_sat(vu(a ^ b), splat(0x7fff)) >> 15)
+    PTXV_LANES_PK16_OP(set_geu, PTXV_LANES_PK16_GEU(vu(a), vu(b)))
+    PTXV_LANES_PK16_OP(set_leu, PTXV_LANES_PK16_GEU(vu(b), vu(a)))
+    PTXV_LANES_PK16_OP(set_ltu, PTXV_LANES_PK16_LTU(vu(a), vu(b)))
+    PTXV_LANES_PK16_OP(set_gtu, PTXV_LANES_PK16_LTU(vu(b), vu(a)))
+    PTXV_LANES_PK16_OP(set_ges, __builtin_elementwise_sub_sat(splat(1), PTXV_LANES_PK16_POS(vs(a), vs(b))))
+    PTXV_LANES_PK16_OP(set_les, __builtin_elementwise_sub_sat(splat(1), PTXV_LANES_PK16_POS(vs(b), vs(a))))
+    PTXV_LANES_PK16_OP(set_lts, __builtin_elementwise_add_sat(PTXV_LANES_PK16_POS(vs(a), vs(b)), splat(0x7fff)) >> 15)
+    PTXV_LANES_PK16_OP(set_gts, __builtin_elementwise_add_sat(PTXV_LANES_PK16_POS(vs(b), vs(a)), splat(0x7fff)) >> 15)
+#undef PTXV_LANES_PK16_GEU
+#undef PTXV_LANES_PK16_LTU
+#undef PTXV_LANES_PK16_POS
 #undef PTXV_LANES_PK16_OP
 #endif
     PTXV_FI static constexpr std::uint32_t mask(unsigned m) noexcept { return (((m & 3u) * 0x8001u) & 0x10001u) * 0xffffu; }
@@ -8701,8 +8749,7 @@ PTXV_SIMD_FORMS(2, vmax2_s32_s32_s32_sat, params_vmax2, 0x10, 0x32, mask::h10)
 namespace detail::k {
 // vset2.u32.u32.eq: packed compare
 PTXV_FI constexpr u32 vset2_u32_u32_eq(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 g = detail::lanes<2>::eq(A, B);
-    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
+    return detail::merge(c, detail::lanes<2>::set_eq(A, B), detail::lanes<2>::mask(m));
 }
 // vset2.u32.u32.eq.add: packed compare
 PTXV_FI constexpr u32 vset2_u32_u32_eq_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
@@ -8711,8 +8758,7 @@ PTXV_FI constexpr u32 vset2_u32_u32_eq_add(u32 A, u32 B, u32 c, unsigned m) noex
 }
 // vset2.u32.u32.ne: packed compare
 PTXV_FI constexpr u32 vset2_u32_u32_ne(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 g = (detail::lanes<2>::eq(A, B) ^ 0x80008000u);
-    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
+    return detail::merge(c, detail::lanes<2>::set_ne(A, B), detail::lanes<2>::mask(m));
 }
 // vset2.u32.u32.ne.add: packed compare
 PTXV_FI constexpr u32 vset2_u32_u32_ne_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
@@ -8721,8 +8767,7 @@ PTXV_FI constexpr u32 vset2_u32_u32_ne_add(u32 A, u32 B, u32 c, unsigned m) noex
 }
 // vset2.u32.u32.lt: packed compare
 PTXV_FI constexpr u32 vset2_u32_u32_lt(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 g = (detail::lanes<2>::geu(A, B) ^ 0x80008000u);
-    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
+    return detail::merge(c, detail::lanes<2>::set_ltu(A, B), detail::lanes<2>::mask(m));
 }
 // vset2.u32.u32.lt.add: packed compare
 PTXV_FI constexpr u32 vset2_u32_u32_lt_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
@@ -8731,8 +8776,7 @@ PTXV_FI constexpr u32 vset2_u32_u32_lt_add(u32 A, u32 B, u32 c, unsigned m) noex
 }
 // vset2.u32.u32.le: packed compare
 PTXV_FI constexpr u32 vset2_u32_u32_le(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 g = detail::lanes<2>::geu(B, A);
-    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
+    return detail::merge(c, detail::lanes<2>::set_leu(A, B), detail::lanes<2>::mask(m));
 }
 // vset2.u32.u32.le.add: packed compare
 PTXV_FI constexpr u32 vset2_u32_u32_le_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
@@ -8741,8 +8785,7 @@ PTXV_FI constexpr u32 vset2_u32_u32_le_add(u32 A, u32 B, u32 c, unsigned m) noex
 }
 // vset2.u32.u32.gt: packed compare
 PTXV_FI constexpr u32 vset2_u32_u32_gt(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 g = (detail::lanes<2>::geu(B, A) ^ 0x80008000u);
-    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
+    return detail::merge(c, detail::lanes<2>::set_gtu(A, B), detail::lanes<2>::mask(m));
 }
 // vset2.u32.u32.gt.add: packed compare
 PTXV_FI constexpr u32 vset2_u32_u32_gt_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
@@ -8751,8 +8794,7 @@ PTXV_FI constexpr u32 vset2_u32_u32_gt_add(u32 A, u32 B, u32 c, unsigned m) noex
 }
 // vset2.u32.u32.ge: packed compare
 PTXV_FI constexpr u32 vset2_u32_u32_ge(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 g = detail::lanes<2>::geu(A, B);
-    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
+    return detail::merge(c, detail::lanes<2>::set_geu(A, B), detail::lanes<2>::mask(m));
 }
 // vset2.u32.u32.ge.add: packed compare
 PTXV_FI constexpr u32 vset2_u32_u32_ge_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
@@ -8881,8 +8923,7 @@ PTXV_FI constexpr u32 vset2_s32_u32_ge_add(u32 A, u32 B, u32 c, unsigned m) noex
 }
 // vset2.s32.s32.eq: packed compare
 PTXV_FI constexpr u32 vset2_s32_s32_eq(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 g = detail::lanes<2>::eq(A, B);
-    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
+    return detail::merge(c, detail::lanes<2>::set_eq(A, B), detail::lanes<2>::mask(m));
 }
 // vset2.s32.s32.eq.add: packed compare
 PTXV_FI constexpr u32 vset2_s32_s32_eq_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
@@ -8891,8 +8932,7 @@ PTXV_FI constexpr u32 vset2_s32_s32_eq_add(u32 A, u32 B, u32 c, unsigned m) noex
 }
 // vset2.s32.s32.ne: packed compare
 PTXV_FI constexpr u32 vset2_s32_s32_ne(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 g = (detail::lanes<2>::eq(A, B) ^ 0x80008000u);
-    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
+    return detail::merge(c, detail::lanes<2>::set_ne(A, B), detail::lanes<2>::mask(m));
 }
 // vset2.s32.s32.ne.add: packed compare
 PTXV_FI constexpr u32 vset2_s32_s32_ne_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
@@ -8901,8 +8941,7 @@ PTXV_FI constexpr u32 vset2_s32_s32_ne_add(u32 A, u32 B, u32 c, unsigned m) noex
 }
 // vset2.s32.s32.lt: packed compare
 PTXV_FI constexpr u32 vset2_s32_s32_lt(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 g = (detail::lanes<2>::geu(A ^ 0x80008000u, B ^ 0x80008000u) ^ 0x80008000u);
-    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
+    return detail::merge(c, detail::lanes<2>::set_lts(A, B), detail::lanes<2>::mask(m));
 }
 // vset2.s32.s32.lt.add: packed compare
 PTXV_FI constexpr u32 vset2_s32_s32_lt_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
@@ -8911,8 +8950,7 @@ PTXV_FI constexpr u32 vset2_s32_s32_lt_add(u32 A, u32 B, u32 c, unsigned m) noex
 }
 // vset2.s32.s32.le: packed compare
 PTXV_FI constexpr u32 vset2_s32_s32_le(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 g = detail::lanes<2>::geu(B ^ 0x80008000u, A ^ 0x80008000u);
-    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
+    return detail::merge(c, detail::lanes<2>::set_les(A, B), detail::lanes<2>::mask(m));
 }
 // vset2.s32.s32.le.add: packed compare
 PTXV_FI constexpr u32 vset2_s32_s32_le_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
@@ -8921,8 +8959,7 @@ PTXV_FI constexpr u32 vset2_s32_s32_le_add(u32 A, u32 B, u32 c, unsigned m) noex
 }
 // vset2.s32.s32.gt: packed compare
 PTXV_FI constexpr u32 vset2_s32_s32_gt(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 g = (detail::lanes<2>::geu(B ^ 0x80008000u, A ^ 0x80008000u) ^ 0x80008000u);
-    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
+    return detail::merge(c, detail::lanes<2>::set_gts(A, B), detail::lanes<2>::mask(m));
 }
 // vset2.s32.s32.gt.add: packed compare
 PTXV_FI constexpr u32 vset2_s32_s32_gt_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
@@ -8931,8 +8968,7 @@ PTXV_FI constexpr u32 vset2_s32_s32_gt_add(u32 A, u32 B, u32 c, unsigned m) noex
 }
 // vset2.s32.s32.ge: packed compare
 PTXV_FI constexpr u32 vset2_s32_s32_ge(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 g = detail::lanes<2>::geu(A ^ 0x80008000u, B ^ 0x80008000u);
-    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
+    return detail::merge(c, detail::lanes<2>::set_ges(A, B), detail::lanes<2>::mask(m));
 }
 // vset2.s32.s32.ge.add: packed compare
 PTXV_FI constexpr u32 vset2_s32_s32_ge_add(u32 A, u32 B, u32 c, unsigned m) noexcept {

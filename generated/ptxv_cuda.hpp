@@ -27,8 +27,13 @@ namespace cuda {
 namespace post {
 // vset's lanes are 0 or 1, __vcmp*'s are 0 or all ones: d * (2^w - 1), which
 // cannot carry from one lane into the next because no lane exceeds 1.
+// Where half-word lanes are packed instructions (AMD GPUs, ptxv.hpp's
+// PTXV_LANES_PK16), 0 - d in each lane.
 template <int Lanes> PTXV_FI constexpr std::uint32_t lanes_to_mask(std::uint32_t d) noexcept {
     static_assert(Lanes == 2 || Lanes == 4, "SIMD lanes only");
+#if defined(PTXV_LANES_PK16) && PTXV_LANES_PK16
+    if constexpr (Lanes == 2) return ptxv::detail::lanes<2>::sub(0u, d);
+#endif
     return (d << (32 / Lanes)) - d;
 }
 // vavrg rounds an unsigned average up; rounded down it is one less in the

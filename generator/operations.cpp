@@ -107,6 +107,15 @@ using plan::u32c;
 using plan::u32x;
 
 void swar_set(Simd& s) {
+    if (s.g.lanes == 2 && s.sa == s.sb && !s.acc) {
+        // A helper, for the packed instructions of lanes.hpp's PTXV_LANES_PK16.
+        const Cmp c = s.v.cmp;
+        const bool either = c == Cmp::eq || c == Cmp::ne;
+        const std::string f = std::string("set_") + spelling(c) + (either ? "" : s.sa ? "s" : "u");
+        s.merge(s.fn(f.c_str(), {pA, pB}));
+        s.strategy = "packed compare";
+        return;
+    }
     const E flagged = s.u32v("g", s.flags(s.v.cmp));
     if (s.acc) {
         s.b.ret(pc + s.fn("cnt", {flagged & s.lanes()}));

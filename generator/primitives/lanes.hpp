@@ -128,6 +128,32 @@ struct swar {
         const std::uint32_t p = absdiffs(a, b);
         return (p | msk(p & H)) ^ (p & H);
     }
+    // Compares of two lanes of one type (R14): 1 in each lane where it holds,
+    // the flags shifted down; signed ones in the order of the flipped top bits.
+    PTXV_FI static constexpr std::uint32_t set_eq(std::uint32_t a, std::uint32_t b) noexcept { return eq(a, b) >> (W - 1u); }
+    PTXV_FI static constexpr std::uint32_t set_ne(std::uint32_t a, std::uint32_t b) noexcept {
+        return (eq(a, b) ^ H) >> (W - 1u);
+    }
+    PTXV_FI static constexpr std::uint32_t set_geu(std::uint32_t a, std::uint32_t b) noexcept { return geu(a, b) >> (W - 1u); }
+    PTXV_FI static constexpr std::uint32_t set_ltu(std::uint32_t a, std::uint32_t b) noexcept {
+        return (geu(a, b) ^ H) >> (W - 1u);
+    }
+    PTXV_FI static constexpr std::uint32_t set_leu(std::uint32_t a, std::uint32_t b) noexcept { return geu(b, a) >> (W - 1u); }
+    PTXV_FI static constexpr std::uint32_t set_gtu(std::uint32_t a, std::uint32_t b) noexcept {
+        return (geu(b, a) ^ H) >> (W - 1u);
+    }
+    PTXV_FI static constexpr std::uint32_t set_ges(std::uint32_t a, std::uint32_t b) noexcept {
+        return geu(a ^ H, b ^ H) >> (W - 1u);
+    }
+    PTXV_FI static constexpr std::uint32_t set_lts(std::uint32_t a, std::uint32_t b) noexcept {
+        return (geu(a ^ H, b ^ H) ^ H) >> (W - 1u);
+    }
+    PTXV_FI static constexpr std::uint32_t set_les(std::uint32_t a, std::uint32_t b) noexcept {
+        return geu(b ^ H, a ^ H) >> (W - 1u);
+    }
+    PTXV_FI static constexpr std::uint32_t set_gts(std::uint32_t a, std::uint32_t b) noexcept {
+        return (geu(b ^ H, a ^ H) ^ H) >> (W - 1u);
+    }
     // Signed minimum and maximum, likewise (lanes<2> has shorter ones).
     PTXV_FI static constexpr std::uint32_t mins(std::uint32_t a, std::uint32_t b) noexcept {
         return minu(a ^ H, b ^ H) ^ H;
@@ -277,6 +303,28 @@ struct lanes<2> : swar<2> {
     PTXV_LANES_PK16_OP(absdiffs, __builtin_elementwise_max(vs(a), vs(b)) - __builtin_elementwise_min(vs(a), vs(b)))
     PTXV_LANES_PK16_OP(absdiffss,
                        __builtin_elementwise_sub_sat(__builtin_elementwise_max(vs(a), vs(b)), __builtin_elementwise_min(vs(a), vs(b))))
+    // The compares, each lane 1 or 0. b - a saturated is 0 where a >= b, and
+    // 1 less that is 1 or 0 (LLVM turns a min with 1 into per-lane compares,
+    // which AMD's ISA has no packed form of); above 0 where a < b, which
+    // adding 0x7fff, saturated, carries into the top bit. Signed: b - a
+    // saturated keeps its sign, and its maximum with 0 is the same test.
+    PTXV_FI static constexpr u16x2 splat(std::uint16_t x) noexcept { return u16x2{x, x}; }
+#define PTXV_LANES_PK16_GEU(a, b) __builtin_elementwise_sub_sat(splat(1), __builtin_elementwise_sub_sat(b, a))
+#define PTXV_LANES_PK16_LTU(a, b) (__builtin_elementwise_add_sat(__builtin_elementwise_sub_sat(b, a), splat(0x7fff)) >> 15)
+#define PTXV_LANES_PK16_POS(a, b) (u16x2) __builtin_elementwise_max(__builtin_elementwise_sub_sat(b, a), s16x2{0, 0})
+    PTXV_LANES_PK16_OP(set_eq, __builtin_elementwise_sub_sat(splat(1), vu(a ^ b)))
+    PTXV_LANES_PK16_OP(set_ne, __builtin_elementwise_add_sat(vu(a ^ b), splat(0x7fff)) >> 15)
+    PTXV_LANES_PK16_OP(set_geu, PTXV_LANES_PK16_GEU(vu(a), vu(b)))
+    PTXV_LANES_PK16_OP(set_leu, PTXV_LANES_PK16_GEU(vu(b), vu(a)))
+    PTXV_LANES_PK16_OP(set_ltu, PTXV_LANES_PK16_LTU(vu(a), vu(b)))
+    PTXV_LANES_PK16_OP(set_gtu, PTXV_LANES_PK16_LTU(vu(b), vu(a)))
+    PTXV_LANES_PK16_OP(set_ges, __builtin_elementwise_sub_sat(splat(1), PTXV_LANES_PK16_POS(vs(a), vs(b))))
+    PTXV_LANES_PK16_OP(set_les, __builtin_elementwise_sub_sat(splat(1), PTXV_LANES_PK16_POS(vs(b), vs(a))))
+    PTXV_LANES_PK16_OP(set_lts, __builtin_elementwise_add_sat(PTXV_LANES_PK16_POS(vs(a), vs(b)), splat(0x7fff)) >> 15)
+    PTXV_LANES_PK16_OP(set_gts, __builtin_elementwise_add_sat(PTXV_LANES_PK16_POS(vs(b), vs(a)), splat(0x7fff)) >> 15)
+#undef PTXV_LANES_PK16_GEU
+#undef PTXV_LANES_PK16_LTU
+#undef PTXV_LANES_PK16_POS
 #undef PTXV_LANES_PK16_OP
 #endif
     PTXV_FI static constexpr std::uint32_t mask(unsigned m) noexcept { return (((m & 3u) * 0x8001u) & 0x10001u) * 0xffffu; }

@@ -74,6 +74,12 @@ long long minus(long long x, long long y) { return x - y; }
 long long lesser(long long x, long long y) { return x < y ? x : y; }
 long long greater(long long x, long long y) { return x > y ? x : y; }
 long long distance(long long x, long long y) { return x > y ? x - y : y - x; }
+long long eq(long long x, long long y) { return x == y; }
+long long ne(long long x, long long y) { return x != y; }
+long long lt(long long x, long long y) { return x < y; }
+long long le(long long x, long long y) { return x <= y; }
+long long gt(long long x, long long y) { return x > y; }
+long long ge(long long x, long long y) { return x >= y; }
 
 const Op kOps[] = {
     {"add", L::add, S::add, false, false, plus},
@@ -89,6 +95,16 @@ const Op kOps[] = {
     {"absdiffu", L::absdiffu, S::absdiffu, false, false, distance},
     {"absdiffs", L::absdiffs, S::absdiffs, true, false, distance},
     {"absdiffss", L::absdiffss, S::absdiffss, true, true, distance},
+    {"set_eq", L::set_eq, S::set_eq, false, false, eq},
+    {"set_ne", L::set_ne, S::set_ne, false, false, ne},
+    {"set_ltu", L::set_ltu, S::set_ltu, false, false, lt},
+    {"set_leu", L::set_leu, S::set_leu, false, false, le},
+    {"set_gtu", L::set_gtu, S::set_gtu, false, false, gt},
+    {"set_geu", L::set_geu, S::set_geu, false, false, ge},
+    {"set_lts", L::set_lts, S::set_lts, true, false, lt},
+    {"set_les", L::set_les, S::set_les, true, false, le},
+    {"set_gts", L::set_gts, S::set_gts, true, false, gt},
+    {"set_ges", L::set_ges, S::set_ges, true, false, ge},
 };
 
 // c plus the sum of |a - b| over the lanes whose mask bits are set (R11).
