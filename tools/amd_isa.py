@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """VALU instructions per call of CUDA's SIMD intrinsics in HIP device code.
 
-    python3 tools/amd_isa.py [--include DIR] [--against DIR] [--hipcc hipcc]
-                             [--targets gfx90a,gfx1030,gfx1100] [--markdown]
+    python3 tools/amd_isa.py [--include DIR] [--against DIR | --against-rev REV]
+                             [--hipcc hipcc] [--targets gfx90a,gfx1030,gfx1100]
+                             [--markdown]
 
 For every intrinsic of ptxv_cuda_compat.hpp (found in DIR, default
 generated/), compiles one kernel `d[i] = __vX(a[i], b[i])` per intrinsic
@@ -10,8 +11,8 @@ with hipcc's device pass for each target (-O3, no GPU headers or libraries)
 and counts the vector ALU instructions of its body (lines `v_...`), less
 those of the same kernel around a one-instruction operation (a[i] ^ b[i]):
 the loads, stores and index, once. With --against, the same for the header
-in a second folder, side by side (for example a build of an earlier commit's
-generated/). Static counts from reading the ISA: no AMD GPU runs them.
+in a second folder, side by side; with --against-rev, the headers of generated/
+at that git revision. Static counts from reading the ISA: no AMD GPU runs them.
 """
 import argparse
 import os
@@ -75,6 +76,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--include", default=os.path.join(ROOT, "generated"))
     ap.add_argument("--against", help="a second generated/ folder, counted the same way")
+    ap.add_argument("--against-rev", help="generated/ at this git revision, counted the same way")
     ap.add_argument("--hipcc", default="hipcc")
     ap.add_argument("--targets", default=DEFAULT_TARGETS)
     ap.add_argument("--markdown", action="store_true", help="a Markdown table")
@@ -82,6 +84,14 @@ def main():
     targets = args.targets.split(",")
     names = intrinsics(args.include)
     with tempfile.TemporaryDirectory() as work:
+        if args.against_rev:
+            args.against = os.path.join(work, "against")
+            os.mkdir(args.against)
+            for header in ("ptxv.hpp", "ptxv_cuda.hpp", "ptxv_cuda_compat.hpp"):
+                text = subprocess.run(["git", "-C", ROOT, "show", f"{args.against_rev}:generated/{header}"],
+                                      capture_output=True, text=True, check=True).stdout
+                with open(os.path.join(args.against, header), "w") as f:
+                    f.write(text)
         now = {t: counts(args.hipcc, args.include, t, names, work) for t in targets}
         before = ({t: counts(args.hipcc, args.against, t, names, work) for t in targets}
                   if args.against else None)
