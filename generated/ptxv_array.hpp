@@ -303,63 +303,6 @@ template <int W> PTXV_FI Keep keep(unsigned mask) noexcept {
     return keep_of(lane_bits<W>(mask), wide_bits<W>(mask), popcount(mask));
 }
 
-// One emulated warp: the 32 words at d, word j under bit j of `active`,
-// the vector at word o computed by result(o); the others keep d's. Each
-// vector's d is loaded after result(o) has read its inputs and before it is
-// stored, so d may be one of them. The loop is unrolled twice, not fully:
-// result() is a whole kernel body, and 4 or 8 copies of it in every kernel
-// of the narrower targets would multiply the library's compile time; the next
-// vector's bits are one shift by a constant away.
-template <class Result> PTXV_FI void warp_words(std::uint32_t* d, std::uint32_t active, Result result) noexcept {
-    static_assert(32 % kWords == 0, "a warp is whole vectors");
-#if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 64
-    // The active bits are a lane mask as they stand: one masked store, which
-    // leaves the inactive words of d unread and unwritten.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC unroll 2
-#endif
-    for (std::size_t o = 0; o < 32; o += kWords, active >>= kWords)
-        _mm512_mask_storeu_epi32(d + o, static_cast<__mmask16>(active), (M)result(o));
-#else
-    // Bit j of the broadcast word moved to the top of word j, where
-    // vblendvps reads it (AVX2), or compared with the bit itself.
-    V bits = words(active);
-#if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 32
-    const __m256i up = _mm256_setr_epi32(31, 30, 29, 28, 27, 26, 25, 24);
-#else
-    V bit{};
-    for (std::size_t j = 0; j < kWords; ++j) bit[j] = std::uint32_t{1} << j;
-#endif
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC unroll 2
-#endif
-    for (std::size_t o = 0; o < 32; o += kWords, bits >>= kWords) {
-        const V r = result(o), old = ld(d + o);
-#if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 32
-        const __m256 k = _mm256_castsi256_ps(_mm256_sllv_epi32((M)bits, up));
-        st(d + o, (V)_mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps((M)old), _mm256_castsi256_ps((M)r), k)));
-#else
-        st(d + o, blend((bits & bit) == bit, r, old));
-#endif
-    }
-#endif
-}
-
-#if PTXV_ARRAY_SSSE3
-// Byte j of each 16-byte block from byte ctl[j] of the same block of x; zero
-// where ctl[j] has its top bit set.
-PTXV_FI V shuffle_bytes(V x, V ctl) noexcept { return (V)PTXV_ARRAY_X(shuffle_epi8)((M)x, (M)ctl); }
-#endif
-#if PTXV_ARRAY_X86
-// Each word of the pair {y:x} shifted right by a run-time count of bits:
-// (x >> r) | (y << (32 - r)), the counts in the low 64 bits of right and
-// left (funnel_count()). A count of 32 or more shifts every bit out, so r = 0
-// gives x: no shuffle needed, so SSE2 has it.
-PTXV_FI V funnel(V x, V y, __m128i right, __m128i left) noexcept {
-    return (V)PTXV_ARRAY_X(srl_epi32)((M)x, right) | (V)PTXV_ARRAY_X(sll_epi32)((M)y, left);
-}
-PTXV_FI __m128i funnel_count(unsigned bits) noexcept { return _mm_cvtsi32_si128(static_cast<int>(bits)); }
-#endif
 #if PTXV_ARRAY_VBMI
 // Each word w's bytes from its pair {y[w]:x[w]} in one vpermt2b, whose index
 // reaches all 128 bytes of x and y: byte k of ctl names the source of byte k
@@ -373,21 +316,6 @@ PTXV_FI V permute_pair(V x, V y, std::uint32_t ctl) noexcept {
     return (V)_mm512_permutex2var_epi8((M)x, _mm512_add_epi8((M)words(ctl), at), (M)y);
 }
 #endif
-// The 16 bytes at p in every 16-byte block (a shuffle control, say).
-PTXV_FI V repeat16(const void* p) noexcept {
-#if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 64
-    // (The zero-masked form with every bit set: GCC 12 warns of the plain
-    // form's undefined pass-through operand.)
-    return (V)_mm512_maskz_broadcast_i32x4(static_cast<__mmask16>(0xffff), _mm_loadu_si128(static_cast<const __m128i*>(p)));
-#elif PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 32
-    return (V)_mm256_broadcastsi128_si256(_mm_loadu_si128(static_cast<const __m128i*>(p)));
-#else
-    V v;
-    for (std::size_t at = 0; at < sizeof v; at += 16) __builtin_memcpy(reinterpret_cast<char*>(&v) + at, p, 16);
-    return v;
-#endif
-}
-
 // ---- Lanes in their own width.
 template <int W> PTXV_FI V add(V a, V b) noexcept { return (V)((typename L<W>::U)a + (typename L<W>::U)b); }
 template <int W> PTXV_FI V sub(V a, V b) noexcept { return (V)((typename L<W>::U)a - (typename L<W>::U)b); }

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "batch.hpp"
+#include "kernel_parts.hpp"
 #include "ptxv_array.hpp"
 #include "ptxv_tables.hpp"
 
@@ -42,8 +43,8 @@ PTXV_ARRAY_INLINE inline std::size_t run(const Params& p, const u32* a, const u3
     // A funnel's other word (Y) and its counts.
     const u32* const other_a = src_a == a ? b : a;
     const u32* const other_b = src_b == a ? b : a;
-    const __m128i right_a = lib::funnel_count(p.funnel_right[0]), left_a = lib::funnel_count(32u - p.funnel_right[0]);
-    const __m128i right_b = lib::funnel_count(p.funnel_right[1]), left_b = lib::funnel_count(32u - p.funnel_right[1]);
+    const lib::Count right_a = lib::funnel_count(p.funnel_right[0]), left_a = lib::funnel_count(32u - p.funnel_right[0]);
+    const lib::Count right_b = lib::funnel_count(p.funnel_right[1]), left_b = lib::funnel_count(32u - p.funnel_right[1]);
 #endif
 #if PTXV_ARRAY_VBMI
     // Two sources, one vpermt2b per operand over the pair {b:a}: each
@@ -216,42 +217,13 @@ void warp_merge(const u32* r, u32* d, u32 active) noexcept {
     lib::warp_words(d, active, [r](std::size_t o) PTXV_ARRAY_INLINE { return lib::ld(r + o); });
 }
 
-// A short run's sources padded to a whole step (detail::PadWords), each
-// vector stored whole, so that the step's loads of it are forwarded from one
-// store each: from narrower stores (a copy word by word, or memcpy's) they
-// wait for those to retire, which measured 3.5 times the cost of the step
-// itself (BM_batch_short). No word past s + n is read.
-static_assert(detail::kPadWords % lib::kWords == 0, "the pad is whole vectors");
+// A short run's sources padded to a whole step (detail::PadWords) by the
+// library's load_partial, whose whole-vector stores the step's loads are
+// forwarded from: from narrower stores (a copy word by word, or memcpy's)
+// they wait for those to retire, which measured 3.5 times the cost of the
+// step itself (BM_batch_short).
 PTXV_ARRAY_INLINE inline void pad_one(u32* d, const u32* s, std::size_t n) noexcept {
-#if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 64
-    // A masked load does not fault on the words it leaves out.
-    static_assert(detail::kPadWords == lib::kWords, "one vector");
-    lib::st(d, (lib::V)_mm512_maskz_loadu_epi32(static_cast<__mmask16>((1u << n) - 1u), s));
-#elif PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 32
-    // Nor does vpmaskmovd; the second vector is read only where it has words.
-    const __m256i at = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    const auto part = [&](std::size_t k) PTXV_ARRAY_INLINE {
-        const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(n - k)), at);
-        return (lib::V)_mm256_maskload_epi32(reinterpret_cast<const int*>(s + k), live);
-    };
-    lib::st(d, part(0));
-    lib::st(d + 8, n > 8 ? part(8) : lib::V{});
-#else
-    // Whole vectors as they are, the partial one's words put together in a
-    // register (through memory, they would be narrow stores again), the rest
-    // zeros.
-    static_assert(lib::kWords == 4, "16-byte vectors");
-    for (std::size_t k = 0; k < detail::kPadWords; k += 4) {
-        lib::V v{};
-        if (k + 4 <= n) {
-            v = lib::ld(s + k);
-        } else if (k < n) {
-            const u32 w1 = k + 1 < n ? s[k + 1] : 0u, w2 = k + 2 < n ? s[k + 2] : 0u;
-            v = lib::V{s[k], w1, w2, 0u};
-        }
-        lib::st(d + k, v);
-    }
-#endif
+    lib::load_partial<detail::kPadWords>(d, s, n);
 }
 void pad_words(u32* p, const u32* a, const u32* b, const u32* c, std::size_t n) noexcept {
     pad_one(p, a, n);
@@ -263,7 +235,7 @@ void pad_words(u32* p, const u32* a, const u32* b, const u32* c, std::size_t n) 
 // whole number of vectors: r[i] is the or over the moves of
 // (X[i] >> right << left) in the move's lanes.
 void place(const LaneMoves& m, unsigned width, const u32* a, const u32* b, u32* r, std::size_t n) noexcept {
-    __m128i right[4], left[4];
+    lib::Count right[4], left[4];
     lib::V bits[4];
     const u32* from[4];
     for (unsigned j = 0; j < 4; ++j) {
@@ -278,7 +250,7 @@ void place(const LaneMoves& m, unsigned width, const u32* a, const u32* b, u32* 
     for (std::size_t i = 0; i < n; i += lib::kWords) {
         lib::V v{};
         for (unsigned j = 0; j < m.count; ++j)
-            v |= (lib::V)_mm_sll_epi32(_mm_srl_epi32((__m128i)lib::ld(from[j] + i), right[j]), left[j]) & bits[j];
+            v |= lib::shift_words(lib::ld(from[j] + i), right[j], left[j]) & bits[j];
         lib::st(r + i, v);
     }
 }

@@ -14,6 +14,7 @@
 #include <utility>
 
 #if defined(__SSSE3__)
+#include "kernel_parts.hpp"
 #include "ptxv_array.hpp"
 #include "ptxv_batch.hpp"
 #include "ptxv_tables.hpp"

@@ -21,6 +21,7 @@
 
 #include "batch.hpp"
 #if PTXV_SCALAR_WARP
+#include "kernel_parts.hpp"
 #include "ptxv_array.hpp"
 #endif
 #include "ptxv_batch.hpp"
