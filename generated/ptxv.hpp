@@ -410,6 +410,9 @@ PTXV_FI constexpr std::uint32_t merge(std::uint32_t c, std::uint32_t r, std::uin
 #define PTXV_LANES_AMD_SAD 0
 #endif
 
+template <unsigned N>
+struct lanes;
+
 // Packed: a uint32 holding N lanes of W bits. Flags: the top bit of each lane.
 template <unsigned N>
 struct swar {
@@ -486,6 +489,22 @@ struct swar {
     PTXV_FI static constexpr std::uint32_t absdiffs(std::uint32_t a, std::uint32_t b) noexcept {
         return absdiffu(a ^ H, b ^ H);
     }
+    // c plus the sum of |a - b| over the lanes of m (R11), of unsigned lanes
+    // and of signed ones: v_sad_u8 or v_sad_u16 on AMD GPUs.
+    PTXV_FI static constexpr std::uint32_t sadu(std::uint32_t a, std::uint32_t b, std::uint32_t c,
+                                                std::uint32_t m) noexcept {
+#if PTXV_LANES_AMD_SAD
+        if (!__builtin_is_constant_evaluated()) {
+            if constexpr (N == 4) return PTXV_AMD_SAD_U8(a & m, b & m, c);
+            else return PTXV_AMD_SAD_U16(a & m, b & m, c);
+        }
+#endif
+        return c + lanes<N>::hsum(absdiffu(a, b) & m);
+    }
+    PTXV_FI static constexpr std::uint32_t sads(std::uint32_t a, std::uint32_t b, std::uint32_t c,
+                                                std::uint32_t m) noexcept {
+        return sadu(a ^ H, b ^ H, c, m);
+    }
     // |a - b| of signed lanes clamped to the signed range (.sat into a signed d).
     PTXV_FI static constexpr std::uint32_t absdiffss(std::uint32_t a, std::uint32_t b) noexcept {
         const std::uint32_t p = absdiffs(a, b);
@@ -526,9 +545,6 @@ struct swar {
     }
 };
 
-template <unsigned N>
-struct lanes;
-
 // Byte lanes.
 template <>
 struct lanes<4> : swar<4> {
@@ -540,19 +556,6 @@ struct lanes<4> : swar<4> {
     PTXV_FI static constexpr std::uint32_t hsum(std::uint32_t x) noexcept {
         const std::uint32_t y = (x & 0x00ff00ffu) + ((x >> 8) & 0x00ff00ffu);
         return (y & 0xffffu) + (y >> 16);
-    }
-        // c plus the sum of |a - b| over the lanes of m (R11), of unsigned lanes
-    // and of signed ones (in the order their flipped top bits give).
-    PTXV_FI static constexpr std::uint32_t sadu(std::uint32_t a, std::uint32_t b, std::uint32_t c,
-                                                std::uint32_t m) noexcept {
-#if PTXV_LANES_AMD_SAD
-        if (!__builtin_is_constant_evaluated()) return PTXV_AMD_SAD_U8(a & m, b & m, c);
-#endif
-        return c + hsum(absdiffu(a, b) & m);
-    }
-    PTXV_FI static constexpr std::uint32_t sads(std::uint32_t a, std::uint32_t b, std::uint32_t c,
-                                                std::uint32_t m) noexcept {
-        return sadu(a ^ H, b ^ H, c, m);
     }
     PTXV_FI static constexpr std::uint32_t cnt(std::uint32_t f) noexcept { return ((f >> 7) * 0x01010101u) >> 24; }
     // Widened: lanes 0, 2, 1, 3 in the 16-bit fields of a uint64, from the bottom;
@@ -693,18 +696,6 @@ struct lanes<2> : swar<2> {
     PTXV_FI static constexpr std::uint32_t mask(unsigned m) noexcept { return (((m & 3u) * 0x8001u) & 0x10001u) * 0xffffu; }
     PTXV_FI static constexpr std::uint32_t pop(unsigned m) noexcept { return (m & 1u) + ((m >> 1) & 1u); }
     PTXV_FI static constexpr std::uint32_t hsum(std::uint32_t x) noexcept { return (x & 0xffffu) + (x >> 16); }
-        // As lanes<4>'s.
-    PTXV_FI static constexpr std::uint32_t sadu(std::uint32_t a, std::uint32_t b, std::uint32_t c,
-                                                std::uint32_t m) noexcept {
-#if PTXV_LANES_AMD_SAD
-        if (!__builtin_is_constant_evaluated()) return PTXV_AMD_SAD_U16(a & m, b & m, c);
-#endif
-        return c + hsum(absdiffu(a, b) & m);
-    }
-    PTXV_FI static constexpr std::uint32_t sads(std::uint32_t a, std::uint32_t b, std::uint32_t c,
-                                                std::uint32_t m) noexcept {
-        return sadu(a ^ H, b ^ H, c, m);
-    }
     PTXV_FI static constexpr std::uint32_t cnt(std::uint32_t f) noexcept { return ((f >> 15) * 0x10001u) >> 16; }
 #if !PTXV_LANES_PK16
     // Signed minimum and maximum as two 32-bit ones, a compare and a select
