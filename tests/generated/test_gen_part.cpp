@@ -4,7 +4,7 @@
 // mixed-type forms without .sat, secondary operations), each with every pair of constant
 // part selectors and several d selectors, on the boundary words crossed and on
 // biased random words, against the interpreter. The run-time selectors reach
-// the same bodies through dispatch, which test_gen_vop.cpp sweeps.
+// the same bodies through dispatch, which test_gen_scalar.cpp sweeps.
 #include <catch2/catch.hpp>
 
 #include <cstddef>
