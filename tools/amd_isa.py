@@ -3,7 +3,7 @@
 
     python3 tools/amd_isa.py [--include DIR] [--against DIR | --against-rev REV]
                              [--hipcc hipcc] [--targets gfx90a,gfx1030,gfx1100]
-                             [--markdown]
+                             [--peers] [--markdown]
 
 For every intrinsic of ptxv_cuda_compat.hpp (found in DIR, default
 generated/), compiles one kernel `d[i] = __vX(a[i], b[i])` per intrinsic
@@ -12,7 +12,10 @@ and counts the vector ALU instructions of its body (lines `v_...`), less
 those of the same kernel around a one-instruction operation (a[i] ^ b[i]):
 the loads, stores and index, once. With --against, the same for the header
 in a second folder, side by side; with --against-rev, the headers of generated/
-at that git revision. Static counts from reading the ISA: no AMD GPU runs them.
+at that git revision. With --peers, also the other projects' formulations of
+bench/peers_hip.hpp, each first checked word for word against ptxv's
+intrinsic on the host (clang 15 or later). Static counts from reading the
+ISA: no AMD GPU runs them.
 """
 import argparse
 import os
@@ -33,7 +36,61 @@ def intrinsics(include):
     return out
 
 
-def kernel_source(names):
+def peers():
+    text = open(os.path.join(ROOT, "bench", "peers_hip.hpp")).read()
+    return re.findall(r"X\((__v\w+), (\w+), (\w+::\w+)\)", text)
+
+
+PEER_CHECK = r"""
+#include <cstdio>
+#include "ptxv_cuda_compat.hpp"
+#include "peers_hip.hpp"
+#include "ptxv/random.hpp"
+using namespace ptxv_bench::peers_hip;
+int main() {
+    int wrong = 0;
+    long checked = 0;
+    const unsigned edge[] = {0x00000000u, 0xffffffffu, 0x80808080u, 0x7f7f7f7fu,
+                             0x01010101u, 0xfefefefeu, 0x807f0100u, 0x00ff7f80u};
+#define X(NAME, PEER, FN)                                                          \
+    {                                                                              \
+        ptxv::SplitMix64 rng(0x70656572);                                          \
+        for (int k = 0; k < (1 << 20) + 64; ++k) {                                 \
+            const unsigned a = k < 64 ? edge[k % 8] : rng.word();                  \
+            const unsigned b = k < 64 ? edge[k / 8] : rng.word();                  \
+            ++checked;                                                             \
+            if (FN(a, b) != NAME(a, b) && ++wrong < 10)                            \
+                std::printf("%s (%s): 0x%08x 0x%08x: 0x%08x, ptxv 0x%08x\n", #NAME, \
+                            #PEER, a, b, FN(a, b), NAME(a, b));                    \
+        }                                                                          \
+    }
+    PTXV_HIP_PEERS(X)
+#undef X
+    std::printf("%ld words, %d wrong\n", checked, wrong);
+    return wrong != 0;
+}
+"""
+
+
+def check_peers(work, include):
+    cxx = next((c for c in ("clang++-19", "clang++-18", "clang++-17", "clang++-16", "clang++-15")
+                if subprocess.run(["sh", "-c", f"command -v {c}"], capture_output=True).returncode == 0), None)
+    if cxx is None:
+        sys.exit("amd_isa.py --peers: no clang++ 15 or later to check the peers with")
+    src, exe = os.path.join(work, "peers.cpp"), os.path.join(work, "peers")
+    with open(src, "w") as f:
+        f.write(PEER_CHECK)
+    r = subprocess.run([cxx, "-std=c++17", "-O2", "-I", include, "-I", os.path.join(ROOT, "bench"),
+                        "-I", os.path.join(ROOT, "spec", "include"), src, "-o", exe], capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit(f"amd_isa.py: the peers' check does not compile:\n{r.stderr}")
+    r = subprocess.run([exe], capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit(f"amd_isa.py: a peer differs from ptxv:\n{r.stdout}")
+    return r.stdout.strip()
+
+
+def kernel_source(names, with_peers=False):
     lines = ['#include "ptxv_cuda_compat.hpp"',
              "#define K(NAME, EXPR) extern \"C\" __attribute__((global)) void k_##NAME(unsigned* d, "
              "const unsigned* a, const unsigned* b) { const unsigned i = __builtin_amdgcn_workitem_id_x(); "
@@ -42,16 +99,20 @@ def kernel_source(names):
     for name, arity in names:
         args = "a[i], b[i]" if arity == 2 else "a[i]"
         lines.append(f"K({name}, {name}({args}))")
+    if with_peers:
+        lines.insert(1, '#include "peers_hip.hpp"')
+        for name, peer, fn in peers():
+            lines.append(f"K({name}_{peer}, ptxv_bench::peers_hip::{fn}(a[i], b[i]))")
     return "\n".join(lines) + "\n"
 
 
-def counts(hipcc, include, target, names, work):
+def counts(hipcc, include, target, names, work, with_peers=False):
     src = os.path.join(work, "kernels.hip")
     asm = os.path.join(work, f"kernels-{target}.s")
     with open(src, "w") as f:
-        f.write(kernel_source(names))
+        f.write(kernel_source(names, with_peers))
     cmd = [hipcc, "-std=c++17", "-O3", "-x", "hip", f"--offload-arch={target}", "--cuda-device-only",
-           "-nogpuinc", "-nogpulib", "-S", "-I", include, src, "-o", asm]
+           "-nogpuinc", "-nogpulib", "-S", "-I", include, "-I", os.path.join(ROOT, "bench"), src, "-o", asm]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:
         sys.exit(f"amd_isa.py: {' '.join(cmd)} failed:\n{r.stderr}")
@@ -79,6 +140,7 @@ def main():
     ap.add_argument("--against-rev", help="generated/ at this git revision, counted the same way")
     ap.add_argument("--hipcc", default="hipcc")
     ap.add_argument("--targets", default=DEFAULT_TARGETS)
+    ap.add_argument("--peers", action="store_true", help="also bench/peers_hip.hpp's formulations")
     ap.add_argument("--markdown", action="store_true", help="a Markdown table")
     args = ap.parse_args()
     targets = args.targets.split(",")
@@ -92,19 +154,24 @@ def main():
                                       capture_output=True, text=True, check=True).stdout
                 with open(os.path.join(args.against, header), "w") as f:
                     f.write(text)
-        now = {t: counts(args.hipcc, args.include, t, names, work) for t in targets}
+        if args.peers:
+            print(f"peers checked against ptxv on the host: {check_peers(work, args.include)}", file=sys.stderr)
+        now = {t: counts(args.hipcc, args.include, t, names, work, args.peers) for t in targets}
         before = ({t: counts(args.hipcc, args.against, t, names, work) for t in targets}
                   if args.against else None)
     head = ["intrinsic"]
     for t in targets:
         head += [f"{t} before", f"{t}"] if before else [t]
     rows = []
-    for name, _ in names:
-        row = [f"`{name}`" if args.markdown else name]
+    shown = [(name, name) for name, _ in names]
+    if args.peers:
+        shown += [(f"{name}_{peer}", f"{name} ({peer})") for name, peer, _ in peers()]
+    for key, label in shown:
+        row = [f"`{label}`" if args.markdown else label]
         for t in targets:
             if before:
-                row.append(str(before[t].get(name, "")))
-            row.append(str(now[t][name]))
+                row.append(str(before[t].get(key, "")))
+            row.append(str(now[t][key]))
         rows.append(row)
     if args.markdown:
         print("| " + " | ".join(head) + " |")
