@@ -28,7 +28,10 @@ set(PTXV_DEVICE_HOST_TRIPLE ${ptxv_host_triple} CACHE INTERNAL "the host's tripl
 # otherwise drop as unused). The processor each names is only the pass's
 # default: device_bitcode.cmake removes it from the functions, so that they
 # inline into code for any processor.
-set(ptxv_device_flags_amdgcn-amd-amdhsa -x hip --cuda-device-only -fgpu-rdc -nogpulib -nogpuinc --offload-arch=gfx900)
+# The byte lanes stay SWAR there (PTXV_LANES_SDWA8=0): their vectors of
+# bytes are shorter on GFX9 only, and the functions go to every processor.
+set(ptxv_device_flags_amdgcn-amd-amdhsa -x hip --cuda-device-only -fgpu-rdc -nogpulib -nogpuinc --offload-arch=gfx900
+  -DPTXV_LANES_SDWA8=0)
 set(ptxv_device_flags_nvptx64-nvidia-cuda -x cuda --cuda-device-only -nocudalib -nocudainc --cuda-gpu-arch=sm_75
   -Wno-unknown-cuda-version)
 set(ptxv_device_flags_${ptxv_host_triple} -x c++ -target ${ptxv_host_triple})

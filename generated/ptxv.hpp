@@ -390,6 +390,18 @@ PTXV_FI constexpr std::uint32_t merge(std::uint32_t c, std::uint32_t r, std::uin
 #ifndef PTXV_LANES_PK16
 #define PTXV_LANES_PK16 0
 #endif
+// GFX9 processors (Vega, CDNA) also read and write single bytes of a register
+// (SDWA), which makes the byte-wise minimum, maximum and saturating subtract
+// shorter as clang's vectors of four bytes than as SWAR (9 instructions
+// against 11 to 17); on the later processors they are longer, so the device
+// library, built once for every processor, keeps SWAR (PTXV_LANES_SDWA8=0).
+#ifndef PTXV_LANES_SDWA8
+#if PTXV_LANES_PK16 && defined(__GFX9__)
+#define PTXV_LANES_SDWA8 1
+#else
+#define PTXV_LANES_SDWA8 0
+#endif
+#endif
 // The one use of AMD-only builtins: sums of absolute differences, which no
 // portable code reaches. The GCN3, Vega, RDNA2 and RDNA3 ISA manuals define
 // V_SAD_U8 as D.u = |S0[31:24] - S1[31:24]| + |S0[23:16] - S1[23:16]| +
@@ -536,18 +548,42 @@ struct swar {
     PTXV_FI static constexpr std::uint32_t set_gts(std::uint32_t a, std::uint32_t b) noexcept {
         return (geu(b ^ H, a ^ H) ^ H) >> (W - 1u);
     }
-    // Signed minimum and maximum, likewise (lanes<2> has shorter ones).
+    // Signed minimum and maximum: the select by the compare of the lanes with
+    // their top bits flipped (lanes<2> has shorter ones).
     PTXV_FI static constexpr std::uint32_t mins(std::uint32_t a, std::uint32_t b) noexcept {
-        return minu(a ^ H, b ^ H) ^ H;
+        const std::uint32_t k = msk(geu(a ^ H, b ^ H));
+        return a ^ ((a ^ b) & k);
     }
     PTXV_FI static constexpr std::uint32_t maxs(std::uint32_t a, std::uint32_t b) noexcept {
-        return maxu(a ^ H, b ^ H) ^ H;
+        const std::uint32_t k = msk(geu(a ^ H, b ^ H));
+        return b ^ ((a ^ b) & k);
     }
 };
 
 // Byte lanes.
 template <>
 struct lanes<4> : swar<4> {
+#if PTXV_LANES_SDWA8
+    typedef std::uint8_t u8x4 __attribute__((ext_vector_type(4)));
+    typedef std::int8_t s8x4 __attribute__((ext_vector_type(4)));
+    PTXV_FI static constexpr u8x4 vu(std::uint32_t x) noexcept { return __builtin_bit_cast(u8x4, x); }
+    PTXV_FI static constexpr s8x4 vs(std::uint32_t x) noexcept { return __builtin_bit_cast(s8x4, x); }
+    template <class V>
+    PTXV_FI static constexpr std::uint32_t bits(V x) noexcept {
+        return __builtin_bit_cast(std::uint32_t, x);
+    }
+#define PTXV_LANES_SDWA8_OP(NAME, EXPR)                                                        \
+    PTXV_FI static constexpr std::uint32_t NAME(std::uint32_t a, std::uint32_t b) noexcept { \
+        if (__builtin_is_constant_evaluated()) return swar<4>::NAME(a, b);                   \
+        return bits(EXPR);                                                                   \
+    }
+    PTXV_LANES_SDWA8_OP(minu, __builtin_elementwise_min(vu(a), vu(b)))
+    PTXV_LANES_SDWA8_OP(maxu, __builtin_elementwise_max(vu(a), vu(b)))
+    PTXV_LANES_SDWA8_OP(mins, __builtin_elementwise_min(vs(a), vs(b)))
+    PTXV_LANES_SDWA8_OP(maxs, __builtin_elementwise_max(vs(a), vs(b)))
+    PTXV_LANES_SDWA8_OP(subus, __builtin_elementwise_sub_sat(vu(a), vu(b)))
+#undef PTXV_LANES_SDWA8_OP
+#endif
     // R4: mask bits to lane masks.
     PTXV_FI static constexpr std::uint32_t mask(unsigned m) noexcept { return (((m & 15u) * 0x00204081u) & 0x01010101u) * 0xffu; }
     PTXV_FI static constexpr std::uint32_t pop(unsigned m) noexcept {
@@ -9715,20 +9751,17 @@ PTXV_FI constexpr u32 vabsdiff4_s32_s32_s32_sat(u32 A, u32 B, u32 c, unsigned m)
 }
 // vmin4.u32.u32.u32: packed compare + select
 PTXV_FI constexpr u32 vmin4_u32_u32_u32(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
-    const u32 p = A ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<4>::minu(A, B);
     return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 // vmin4.u32.u32.u32.add: packed compare + select, lane sum
 PTXV_FI constexpr u32 vmin4_u32_u32_u32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
-    const u32 p = A ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<4>::minu(A, B);
     return c + detail::lanes<4>::hsum(p & detail::lanes<4>::mask(m));
 }
 // vmin4.u32.u32.u32.sat: packed compare + select
 PTXV_FI constexpr u32 vmin4_u32_u32_u32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
-    const u32 p = A ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<4>::minu(A, B);
     return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 // vmin4.u32.u32.s32: packed compare + select
@@ -9771,39 +9804,33 @@ PTXV_FI constexpr u32 vmin4_u32_s32_u32_sat(u32 A, u32 B, u32 c, unsigned m) noe
 }
 // vmin4.u32.s32.s32: packed compare + select
 PTXV_FI constexpr u32 vmin4_u32_s32_s32(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(A ^ 0x80808080u, B ^ 0x80808080u));
-    const u32 p = A ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<4>::mins(A, B);
     return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 // vmin4.u32.s32.s32.add: packed compare + select, lane sum
 PTXV_FI constexpr u32 vmin4_u32_s32_s32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(A ^ 0x80808080u, B ^ 0x80808080u));
-    const u32 p = A ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<4>::mins(A, B);
     return c + detail::lanes<4>::hsum((p ^ 0x80808080u) & detail::lanes<4>::mask(m)) - 128u * detail::lanes<4>::pop(m);
 }
 // vmin4.u32.s32.s32.sat: packed compare + select, packed clamp
 PTXV_FI constexpr u32 vmin4_u32_s32_s32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(A ^ 0x80808080u, B ^ 0x80808080u));
-    const u32 p = A ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<4>::mins(A, B);
     const u32 q0 = p & ~detail::lanes<4>::msk(p & 0x80808080u);
     return detail::merge(c, q0, detail::lanes<4>::mask(m));
 }
 // vmin4.s32.u32.u32: packed compare + select
 PTXV_FI constexpr u32 vmin4_s32_u32_u32(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
-    const u32 p = A ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<4>::minu(A, B);
     return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 // vmin4.s32.u32.u32.add: packed compare + select, lane sum
 PTXV_FI constexpr u32 vmin4_s32_u32_u32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
-    const u32 p = A ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<4>::minu(A, B);
     return c + detail::lanes<4>::hsum(p & detail::lanes<4>::mask(m));
 }
 // vmin4.s32.u32.u32.sat: packed compare + select, packed clamp
 PTXV_FI constexpr u32 vmin4_s32_u32_u32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
-    const u32 p = A ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<4>::minu(A, B);
     const u32 q0 = (p | detail::lanes<4>::msk(p & 0x80808080u)) ^ (p & 0x80808080u);
     return detail::merge(c, q0, detail::lanes<4>::mask(m));
 }
@@ -9845,38 +9872,32 @@ PTXV_FI constexpr u32 vmin4_s32_s32_u32_sat(u32 A, u32 B, u32 c, unsigned m) noe
 }
 // vmin4.s32.s32.s32: packed compare + select
 PTXV_FI constexpr u32 vmin4_s32_s32_s32(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(A ^ 0x80808080u, B ^ 0x80808080u));
-    const u32 p = A ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<4>::mins(A, B);
     return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 // vmin4.s32.s32.s32.add: packed compare + select, lane sum
 PTXV_FI constexpr u32 vmin4_s32_s32_s32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(A ^ 0x80808080u, B ^ 0x80808080u));
-    const u32 p = A ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<4>::mins(A, B);
     return c + detail::lanes<4>::hsum((p ^ 0x80808080u) & detail::lanes<4>::mask(m)) - 128u * detail::lanes<4>::pop(m);
 }
 // vmin4.s32.s32.s32.sat: packed compare + select
 PTXV_FI constexpr u32 vmin4_s32_s32_s32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(A ^ 0x80808080u, B ^ 0x80808080u));
-    const u32 p = A ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<4>::mins(A, B);
     return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 // vmax4.u32.u32.u32: packed compare + select
 PTXV_FI constexpr u32 vmax4_u32_u32_u32(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
-    const u32 p = B ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<4>::maxu(A, B);
     return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 // vmax4.u32.u32.u32.add: packed compare + select, lane sum
 PTXV_FI constexpr u32 vmax4_u32_u32_u32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
-    const u32 p = B ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<4>::maxu(A, B);
     return c + detail::lanes<4>::hsum(p & detail::lanes<4>::mask(m));
 }
 // vmax4.u32.u32.u32.sat: packed compare + select
 PTXV_FI constexpr u32 vmax4_u32_u32_u32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
-    const u32 p = B ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<4>::maxu(A, B);
     return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 // vmax4.u32.u32.s32: packed compare + select
@@ -9917,39 +9938,33 @@ PTXV_FI constexpr u32 vmax4_u32_s32_u32_sat(u32 A, u32 B, u32 c, unsigned m) noe
 }
 // vmax4.u32.s32.s32: packed compare + select
 PTXV_FI constexpr u32 vmax4_u32_s32_s32(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(A ^ 0x80808080u, B ^ 0x80808080u));
-    const u32 p = B ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<4>::maxs(A, B);
     return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 // vmax4.u32.s32.s32.add: packed compare + select, lane sum
 PTXV_FI constexpr u32 vmax4_u32_s32_s32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(A ^ 0x80808080u, B ^ 0x80808080u));
-    const u32 p = B ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<4>::maxs(A, B);
     return c + detail::lanes<4>::hsum((p ^ 0x80808080u) & detail::lanes<4>::mask(m)) - 128u * detail::lanes<4>::pop(m);
 }
 // vmax4.u32.s32.s32.sat: packed compare + select, packed clamp
 PTXV_FI constexpr u32 vmax4_u32_s32_s32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(A ^ 0x80808080u, B ^ 0x80808080u));
-    const u32 p = B ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<4>::maxs(A, B);
     const u32 q0 = p & ~detail::lanes<4>::msk(p & 0x80808080u);
     return detail::merge(c, q0, detail::lanes<4>::mask(m));
 }
 // vmax4.s32.u32.u32: packed compare + select
 PTXV_FI constexpr u32 vmax4_s32_u32_u32(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
-    const u32 p = B ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<4>::maxu(A, B);
     return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 // vmax4.s32.u32.u32.add: packed compare + select, lane sum
 PTXV_FI constexpr u32 vmax4_s32_u32_u32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
-    const u32 p = B ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<4>::maxu(A, B);
     return c + detail::lanes<4>::hsum(p & detail::lanes<4>::mask(m));
 }
 // vmax4.s32.u32.u32.sat: packed compare + select, packed clamp
 PTXV_FI constexpr u32 vmax4_s32_u32_u32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
-    const u32 p = B ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<4>::maxu(A, B);
     const u32 q0 = (p | detail::lanes<4>::msk(p & 0x80808080u)) ^ (p & 0x80808080u);
     return detail::merge(c, q0, detail::lanes<4>::mask(m));
 }
@@ -9993,20 +10008,17 @@ PTXV_FI constexpr u32 vmax4_s32_s32_u32_sat(u32 A, u32 B, u32 c, unsigned m) noe
 }
 // vmax4.s32.s32.s32: packed compare + select
 PTXV_FI constexpr u32 vmax4_s32_s32_s32(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(A ^ 0x80808080u, B ^ 0x80808080u));
-    const u32 p = B ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<4>::maxs(A, B);
     return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 // vmax4.s32.s32.s32.add: packed compare + select, lane sum
 PTXV_FI constexpr u32 vmax4_s32_s32_s32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(A ^ 0x80808080u, B ^ 0x80808080u));
-    const u32 p = B ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<4>::maxs(A, B);
     return c + detail::lanes<4>::hsum((p ^ 0x80808080u) & detail::lanes<4>::mask(m)) - 128u * detail::lanes<4>::pop(m);
 }
 // vmax4.s32.s32.s32.sat: packed compare + select
 PTXV_FI constexpr u32 vmax4_s32_s32_s32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(A ^ 0x80808080u, B ^ 0x80808080u));
-    const u32 p = B ^ ((A ^ B) & k);
+    const u32 p = detail::lanes<4>::maxs(A, B);
     return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k

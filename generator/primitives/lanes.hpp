@@ -27,6 +27,18 @@ namespace ptxv::detail {
 #ifndef PTXV_LANES_PK16
 #define PTXV_LANES_PK16 0
 #endif
+// GFX9 processors (Vega, CDNA) also read and write single bytes of a register
+// (SDWA), which makes the byte-wise minimum, maximum and saturating subtract
+// shorter as clang's vectors of four bytes than as SWAR (9 instructions
+// against 11 to 17); on the later processors they are longer, so the device
+// library, built once for every processor, keeps SWAR (PTXV_LANES_SDWA8=0).
+#ifndef PTXV_LANES_SDWA8
+#if PTXV_LANES_PK16 && defined(__GFX9__)
+#define PTXV_LANES_SDWA8 1
+#else
+#define PTXV_LANES_SDWA8 0
+#endif
+#endif
 // The one use of AMD-only builtins: sums of absolute differences, which no
 // portable code reaches. The GCN3, Vega, RDNA2 and RDNA3 ISA manuals define
 // V_SAD_U8 as D.u = |S0[31:24] - S1[31:24]| + |S0[23:16] - S1[23:16]| +
@@ -173,18 +185,42 @@ struct swar {
     PTXV_FI static constexpr std::uint32_t set_gts(std::uint32_t a, std::uint32_t b) noexcept {
         return (geu(b ^ H, a ^ H) ^ H) >> (W - 1u);
     }
-    // Signed minimum and maximum, likewise (lanes<2> has shorter ones).
+    // Signed minimum and maximum: the select by the compare of the lanes with
+    // their top bits flipped (lanes<2> has shorter ones).
     PTXV_FI static constexpr std::uint32_t mins(std::uint32_t a, std::uint32_t b) noexcept {
-        return minu(a ^ H, b ^ H) ^ H;
+        const std::uint32_t k = msk(geu(a ^ H, b ^ H));
+        return a ^ ((a ^ b) & k);
     }
     PTXV_FI static constexpr std::uint32_t maxs(std::uint32_t a, std::uint32_t b) noexcept {
-        return maxu(a ^ H, b ^ H) ^ H;
+        const std::uint32_t k = msk(geu(a ^ H, b ^ H));
+        return b ^ ((a ^ b) & k);
     }
 };
 
 // Byte lanes.
 template <>
 struct lanes<4> : swar<4> {
+#if PTXV_LANES_SDWA8
+    typedef std::uint8_t u8x4 __attribute__((ext_vector_type(4)));
+    typedef std::int8_t s8x4 __attribute__((ext_vector_type(4)));
+    PTXV_FI static constexpr u8x4 vu(std::uint32_t x) noexcept { return __builtin_bit_cast(u8x4, x); }
+    PTXV_FI static constexpr s8x4 vs(std::uint32_t x) noexcept { return __builtin_bit_cast(s8x4, x); }
+    template <class V>
+    PTXV_FI static constexpr std::uint32_t bits(V x) noexcept {
+        return __builtin_bit_cast(std::uint32_t, x);
+    }
+#define PTXV_LANES_SDWA8_OP(NAME, EXPR)                                                        \
+    PTXV_FI static constexpr std::uint32_t NAME(std::uint32_t a, std::uint32_t b) noexcept { \
+        if (__builtin_is_constant_evaluated()) return swar<4>::NAME(a, b);                   \
+        return bits(EXPR);                                                                   \
+    }
+    PTXV_LANES_SDWA8_OP(minu, __builtin_elementwise_min(vu(a), vu(b)))
+    PTXV_LANES_SDWA8_OP(maxu, __builtin_elementwise_max(vu(a), vu(b)))
+    PTXV_LANES_SDWA8_OP(mins, __builtin_elementwise_min(vs(a), vs(b)))
+    PTXV_LANES_SDWA8_OP(maxs, __builtin_elementwise_max(vs(a), vs(b)))
+    PTXV_LANES_SDWA8_OP(subus, __builtin_elementwise_sub_sat(vu(a), vu(b)))
+#undef PTXV_LANES_SDWA8_OP
+#endif
     // R4: mask bits to lane masks.
     PTXV_FI static constexpr std::uint32_t mask(unsigned m) noexcept { return (((m & 15u) * 0x00204081u) & 0x01010101u) * 0xffu; }
     PTXV_FI static constexpr std::uint32_t pop(unsigned m) noexcept {

@@ -1,12 +1,15 @@
 // The AMD device path of the lanes (lanes.hpp): PTXV_LANES_PK16, clang's
 // vectors of two half-words, for which AMD's device pass selects
-// v_pk_add_u16, v_pk_sub_i16 with clamp, v_pk_max_u16, ...; and
-// PTXV_LANES_AMD_SAD, the sums of absolute differences through v_sad_u8 and
-// v_sad_u16, defined here as the ISA manuals define the instructions. Compiled
-// by clang for the host and checked there, as no AMD GPU is at hand:
-//   1. each lane operation of lanes<2>, on the vectors and on swar<2>'s
-//      formulas, and the sums of lanes<4> and lanes<2> under drawn masks,
-//      against their definitions lane by lane, written here;
+// v_pk_add_u16, v_pk_sub_i16 with clamp, v_pk_max_u16, ...; PTXV_LANES_SDWA8,
+// vectors of four bytes for GFX9's byte minimum, maximum and saturating
+// subtract; and PTXV_LANES_AMD_SAD, the sums of absolute differences through
+// v_sad_u8 and v_sad_u16, defined here as the ISA manuals define the
+// instructions. Compiled by clang for the host and checked there, as no AMD
+// GPU is at hand:
+//   1. each lane operation of lanes<2> and those of lanes<4> on vectors, on
+//      the vectors and on the SWAR formulas, and the sums of lanes<4> and
+//      lanes<2> under drawn masks, against their definitions lane by lane,
+//      written here;
 //   2. every CUDA SIMD intrinsic (ptxv::cuda::kIntrinsics, through that path
 //      where it uses one) against tests/cuda_intrinsics/doc_model.hpp, the
 //      per-lane model written from CUDA's documentation.
@@ -33,6 +36,7 @@ inline std::uint32_t sad(std::uint32_t s0, std::uint32_t s1, std::uint32_t s2, i
 }  // namespace isa
 
 #define PTXV_LANES_PK16 1
+#define PTXV_LANES_SDWA8 1
 #define PTXV_LANES_AMD_SAD 1
 #define PTXV_AMD_SAD_U8(a, b, c) isa::sad(a, b, c, 8)
 #define PTXV_AMD_SAD_U16(a, b, c) isa::sad(a, b, c, 16)
@@ -50,18 +54,21 @@ namespace {
 using u32 = std::uint32_t;
 using L = ptxv::detail::lanes<2>;
 using S = ptxv::detail::swar<2>;
+using B = ptxv::detail::lanes<4>;
+using T = ptxv::detail::swar<4>;
 
-// Lane i of x, unsigned or signed.
-long long lane(u32 x, int i, bool s) {
-    const long long v = (x >> (16 * i)) & 0xffffu;
-    return s && v >= 0x8000 ? v - 0x10000 : v;
+// Lane i of x, w bits wide, unsigned or signed.
+long long lane(u32 x, int i, bool s, int w = 16) {
+    const long long v = (x >> (w * i)) & ((1ll << w) - 1);
+    return s && v >= (1ll << (w - 1)) ? v - (1ll << w) : v;
 }
-long long clamp(long long v, bool s) {
-    const long long lo = s ? -0x8000 : 0, hi = s ? 0x7fff : 0xffff;
+long long clamp(long long v, bool s, int w = 16) {
+    const long long lo = s ? -(1ll << (w - 1)) : 0, hi = s ? (1ll << (w - 1)) - 1 : (1ll << w) - 1;
     return v < lo ? lo : v > hi ? hi : v;
 }
 
 struct Op {
+    int lanes;
     const char* name;
     u32 (*vector)(u32, u32);
     u32 (*formula)(u32, u32);
@@ -82,29 +89,34 @@ long long gt(long long x, long long y) { return x > y; }
 long long ge(long long x, long long y) { return x >= y; }
 
 const Op kOps[] = {
-    {"add", L::add, S::add, false, false, plus},
-    {"sub", L::sub, S::sub, false, false, minus},
-    {"addus", L::addus, S::addus, false, true, plus},
-    {"subus", L::subus, S::subus, false, true, minus},
-    {"addss", L::addss, S::addss, true, true, plus},
-    {"subss", L::subss, S::subss, true, true, minus},
-    {"minu", L::minu, S::minu, false, false, lesser},
-    {"maxu", L::maxu, S::maxu, false, false, greater},
-    {"mins", L::mins, S::mins, true, false, lesser},
-    {"maxs", L::maxs, S::maxs, true, false, greater},
-    {"absdiffu", L::absdiffu, S::absdiffu, false, false, distance},
-    {"absdiffs", L::absdiffs, S::absdiffs, true, false, distance},
-    {"absdiffss", L::absdiffss, S::absdiffss, true, true, distance},
-    {"set_eq", L::set_eq, S::set_eq, false, false, eq},
-    {"set_ne", L::set_ne, S::set_ne, false, false, ne},
-    {"set_ltu", L::set_ltu, S::set_ltu, false, false, lt},
-    {"set_leu", L::set_leu, S::set_leu, false, false, le},
-    {"set_gtu", L::set_gtu, S::set_gtu, false, false, gt},
-    {"set_geu", L::set_geu, S::set_geu, false, false, ge},
-    {"set_lts", L::set_lts, S::set_lts, true, false, lt},
-    {"set_les", L::set_les, S::set_les, true, false, le},
-    {"set_gts", L::set_gts, S::set_gts, true, false, gt},
-    {"set_ges", L::set_ges, S::set_ges, true, false, ge},
+    {2, "add", L::add, S::add, false, false, plus},
+    {2, "sub", L::sub, S::sub, false, false, minus},
+    {2, "addus", L::addus, S::addus, false, true, plus},
+    {2, "subus", L::subus, S::subus, false, true, minus},
+    {2, "addss", L::addss, S::addss, true, true, plus},
+    {2, "subss", L::subss, S::subss, true, true, minus},
+    {2, "minu", L::minu, S::minu, false, false, lesser},
+    {2, "maxu", L::maxu, S::maxu, false, false, greater},
+    {2, "mins", L::mins, S::mins, true, false, lesser},
+    {2, "maxs", L::maxs, S::maxs, true, false, greater},
+    {2, "absdiffu", L::absdiffu, S::absdiffu, false, false, distance},
+    {2, "absdiffs", L::absdiffs, S::absdiffs, true, false, distance},
+    {2, "absdiffss", L::absdiffss, S::absdiffss, true, true, distance},
+    {2, "set_eq", L::set_eq, S::set_eq, false, false, eq},
+    {2, "set_ne", L::set_ne, S::set_ne, false, false, ne},
+    {2, "set_ltu", L::set_ltu, S::set_ltu, false, false, lt},
+    {2, "set_leu", L::set_leu, S::set_leu, false, false, le},
+    {2, "set_gtu", L::set_gtu, S::set_gtu, false, false, gt},
+    {2, "set_geu", L::set_geu, S::set_geu, false, false, ge},
+    {2, "set_lts", L::set_lts, S::set_lts, true, false, lt},
+    {2, "set_les", L::set_les, S::set_les, true, false, le},
+    {2, "set_gts", L::set_gts, S::set_gts, true, false, gt},
+    {2, "set_ges", L::set_ges, S::set_ges, true, false, ge},
+    {4, "minu", B::minu, T::minu, false, false, lesser},
+    {4, "maxu", B::maxu, T::maxu, false, false, greater},
+    {4, "mins", B::mins, T::mins, true, false, lesser},
+    {4, "maxs", B::maxs, T::maxs, true, false, greater},
+    {4, "subus", B::subus, T::subus, false, true, minus},
 };
 
 // c plus the sum of |a - b| over the lanes whose mask bits are set (R11).
@@ -123,11 +135,12 @@ template <int N> u32 sum_defined(u32 a, u32 b, u32 c, u32 m, bool s) {
 }
 
 u32 defined(const Op& op, u32 a, u32 b) {
+    const int w = 32 / op.lanes;
     u32 d = 0;
-    for (int i = 0; i < 2; ++i) {
-        long long v = op.lane(lane(a, i, op.is_signed), lane(b, i, op.is_signed));
-        if (op.saturates) v = clamp(v, op.is_signed);
-        d |= (static_cast<u32>(v) & 0xffffu) << (16 * i);
+    for (int i = 0; i < op.lanes; ++i) {
+        long long v = op.lane(lane(a, i, op.is_signed, w), lane(b, i, op.is_signed, w));
+        if (op.saturates) v = clamp(v, op.is_signed, w);
+        d |= (static_cast<u32>(v) & ((1u << w) - 1u)) << (w * i);
     }
     return d;
 }
