@@ -517,6 +517,11 @@ struct swar {
                                                 std::uint32_t m) noexcept {
         return sadu(a ^ H, b ^ H, c, m);
     }
+    // The unsigned average rounded up (R5): a | b less half of a ^ b, the
+    // bits the halving shifts across a lane boundary cleared.
+    PTXV_FI static constexpr std::uint32_t avgu(std::uint32_t a, std::uint32_t b) noexcept {
+        return (a | b) - (((a ^ b) >> 1) & L);
+    }
     // |a - b| of signed lanes clamped to the signed range (.sat into a signed d).
     PTXV_FI static constexpr std::uint32_t absdiffss(std::uint32_t a, std::uint32_t b) noexcept {
         const std::uint32_t p = absdiffs(a, b);
@@ -703,6 +708,7 @@ struct lanes<2> : swar<2> {
     PTXV_LANES_PK16_OP(maxs, __builtin_elementwise_max(vs(a), vs(b)))
     PTXV_LANES_PK16_OP(absdiffu, __builtin_elementwise_max(vu(a), vu(b)) - __builtin_elementwise_min(vu(a), vu(b)))
     PTXV_LANES_PK16_OP(absdiffs, __builtin_elementwise_max(vs(a), vs(b)) - __builtin_elementwise_min(vs(a), vs(b)))
+    PTXV_LANES_PK16_OP(avgu, vu(a | b) - (vu(a ^ b) >> 1))
     PTXV_LANES_PK16_OP(absdiffss,
                        __builtin_elementwise_sub_sat(__builtin_elementwise_max(vs(a), vs(b)), __builtin_elementwise_min(vs(a), vs(b))))
     // The compares, each lane 1 or 0. b - a saturated is 0 where a >= b, and
@@ -7950,17 +7956,17 @@ PTXV_FI constexpr u32 vsub2_s32_s32_s32_sat(u32 A, u32 B, u32 c, unsigned m) noe
 }
 // vavrg2.u32.u32.u32: packed rounding average
 PTXV_FI constexpr u32 vavrg2_u32_u32_u32(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 p = (A | B) - (((A ^ B) >> 1) & 0x7fff7fffu);
+    const u32 p = detail::lanes<2>::avgu(A, B);
     return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 // vavrg2.u32.u32.u32.add: packed rounding average, lane sum
 PTXV_FI constexpr u32 vavrg2_u32_u32_u32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 p = (A | B) - (((A ^ B) >> 1) & 0x7fff7fffu);
+    const u32 p = detail::lanes<2>::avgu(A, B);
     return c + detail::lanes<2>::hsum(p & detail::lanes<2>::mask(m));
 }
 // vavrg2.u32.u32.u32.sat: packed rounding average
 PTXV_FI constexpr u32 vavrg2_u32_u32_u32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 p = (A | B) - (((A ^ B) >> 1) & 0x7fff7fffu);
+    const u32 p = detail::lanes<2>::avgu(A, B);
     return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 // vavrg2.u32.u32.s32: widened fields
@@ -8044,17 +8050,17 @@ PTXV_FI constexpr u32 vavrg2_u32_s32_s32_sat(u32 A, u32 B, u32 c, unsigned m) no
 }
 // vavrg2.s32.u32.u32: packed rounding average
 PTXV_FI constexpr u32 vavrg2_s32_u32_u32(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 p = (A | B) - (((A ^ B) >> 1) & 0x7fff7fffu);
+    const u32 p = detail::lanes<2>::avgu(A, B);
     return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 // vavrg2.s32.u32.u32.add: packed rounding average, lane sum
 PTXV_FI constexpr u32 vavrg2_s32_u32_u32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 p = (A | B) - (((A ^ B) >> 1) & 0x7fff7fffu);
+    const u32 p = detail::lanes<2>::avgu(A, B);
     return c + detail::lanes<2>::hsum(p & detail::lanes<2>::mask(m));
 }
 // vavrg2.s32.u32.u32.sat: packed rounding average, packed clamp
 PTXV_FI constexpr u32 vavrg2_s32_u32_u32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 p = (A | B) - (((A ^ B) >> 1) & 0x7fff7fffu);
+    const u32 p = detail::lanes<2>::avgu(A, B);
     const u32 q0 = (p | detail::lanes<2>::msk(p & 0x80008000u)) ^ (p & 0x80008000u);
     return detail::merge(c, q0, detail::lanes<2>::mask(m));
 }
@@ -9369,17 +9375,17 @@ PTXV_FI constexpr u32 vsub4_s32_s32_s32_sat(u32 A, u32 B, u32 c, unsigned m) noe
 }
 // vavrg4.u32.u32.u32: packed rounding average
 PTXV_FI constexpr u32 vavrg4_u32_u32_u32(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 p = (A | B) - (((A ^ B) >> 1) & 0x7f7f7f7fu);
+    const u32 p = detail::lanes<4>::avgu(A, B);
     return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 // vavrg4.u32.u32.u32.add: packed rounding average, lane sum
 PTXV_FI constexpr u32 vavrg4_u32_u32_u32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 p = (A | B) - (((A ^ B) >> 1) & 0x7f7f7f7fu);
+    const u32 p = detail::lanes<4>::avgu(A, B);
     return c + detail::lanes<4>::hsum(p & detail::lanes<4>::mask(m));
 }
 // vavrg4.u32.u32.u32.sat: packed rounding average
 PTXV_FI constexpr u32 vavrg4_u32_u32_u32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 p = (A | B) - (((A ^ B) >> 1) & 0x7f7f7f7fu);
+    const u32 p = detail::lanes<4>::avgu(A, B);
     return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 // vavrg4.u32.u32.s32: widened fields
@@ -9463,17 +9469,17 @@ PTXV_FI constexpr u32 vavrg4_u32_s32_s32_sat(u32 A, u32 B, u32 c, unsigned m) no
 }
 // vavrg4.s32.u32.u32: packed rounding average
 PTXV_FI constexpr u32 vavrg4_s32_u32_u32(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 p = (A | B) - (((A ^ B) >> 1) & 0x7f7f7f7fu);
+    const u32 p = detail::lanes<4>::avgu(A, B);
     return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 // vavrg4.s32.u32.u32.add: packed rounding average, lane sum
 PTXV_FI constexpr u32 vavrg4_s32_u32_u32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 p = (A | B) - (((A ^ B) >> 1) & 0x7f7f7f7fu);
+    const u32 p = detail::lanes<4>::avgu(A, B);
     return c + detail::lanes<4>::hsum(p & detail::lanes<4>::mask(m));
 }
 // vavrg4.s32.u32.u32.sat: packed rounding average, packed clamp
 PTXV_FI constexpr u32 vavrg4_s32_u32_u32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 p = (A | B) - (((A ^ B) >> 1) & 0x7f7f7f7fu);
+    const u32 p = detail::lanes<4>::avgu(A, B);
     const u32 q0 = (p | detail::lanes<4>::msk(p & 0x80808080u)) ^ (p & 0x80808080u);
     return detail::merge(c, q0, detail::lanes<4>::mask(m));
 }

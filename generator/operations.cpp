@@ -224,7 +224,8 @@ void swar_absdiff(Simd& s) {
 
 void swar_avrg(Simd& s) {
     if (s.sa == s.sb && !s.sa) {
-        const E p = s.u32v("p", (pA | pB) - (((pA ^ pB) >> intc(1)) & u32x(s.g.L)));
+        // A helper, for the packed instructions of lanes.hpp's PTXV_LANES_PK16.
+        const E p = s.u32v("p", s.fn("avgu", {pA, pB}));
         s.strategy = "packed rounding average";
         s.packed_finish(p, false);
         return;
