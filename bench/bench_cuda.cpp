@@ -264,6 +264,10 @@ void register_cuda() {
     add_peer("__vmaxs2", "nvidia_swar", vmaxs2, word([](u32 a, u32 b) { return nv::vmaxs2(a, b); }));
     add_peer("__vsubss4", "byte_loop", vsubss4, word([](u32 a, u32 b) { return peers::byte_loop::vsubss4(a, b); }));
     add_peer("__vaddus4", "ptxv_itself", vaddus4, word([](u32 a, u32 b) { return ptxv::cuda::vaddus4(a, b); }));
+    add_peer("__vhaddu4", "from_vavrg", word([](u32 a, u32 b) { return ptxv::cuda::vhaddu4(a, b); }),
+             word([](u32 a, u32 b) { return peers::from_vavrg::vhaddu4(a, b); }));
+    add_peer("__vhaddu2", "from_vavrg", word([](u32 a, u32 b) { return ptxv::cuda::vhaddu2(a, b); }),
+             word([](u32 a, u32 b) { return peers::from_vavrg::vhaddu2(a, b); }));
 }
 
 }  // namespace ptxv_bench

@@ -14,10 +14,15 @@
 //   byte_loop    a lane loop as CPU and HIP ports write it (ggml's HIP
 //                header's __vsubss4): each byte sign-extended, subtracted in
 //                int, clamped with ternaries, put back.
+//   from_vavrg   __vhaddu4 and __vhaddu2 as they map onto PTX: the video
+//                instruction vavrg's average, rounded up, less 1 in the
+//                lanes where a + b is odd (the low bits of a and b differ).
 // Each is checked word for word against ptxv's form before it is timed.
 #pragma once
 
 #include <cstdint>
+
+#include "ptxv.hpp"
 
 namespace ptxv_bench::peers {
 
@@ -61,5 +66,10 @@ inline u32 vsubss4(u32 a, u32 b) {
     return r;
 }
 }  // namespace byte_loop
+
+namespace from_vavrg {
+inline u32 vhaddu4(u32 a, u32 b) { return ptxv::vavrg4_u32_u32_u32(a, b, 0u) - ((a ^ b) & 0x01010101u); }
+inline u32 vhaddu2(u32 a, u32 b) { return ptxv::vavrg2_u32_u32_u32(a, b, 0u) - ((a ^ b) & 0x00010001u); }
+}  // namespace from_vavrg
 
 }  // namespace ptxv_bench::peers

@@ -522,6 +522,10 @@ struct swar {
     PTXV_FI static constexpr std::uint32_t avgu(std::uint32_t a, std::uint32_t b) noexcept {
         return (a | b) - (((a ^ b) >> 1) & L);
     }
+    // The unsigned average rounded down: a & b plus half of a ^ b.
+    PTXV_FI static constexpr std::uint32_t avgd(std::uint32_t a, std::uint32_t b) noexcept {
+        return (a & b) + (((a ^ b) >> 1) & L);
+    }
     // |a - b| of signed lanes clamped to the signed range (.sat into a signed d).
     PTXV_FI static constexpr std::uint32_t absdiffss(std::uint32_t a, std::uint32_t b) noexcept {
         const std::uint32_t p = absdiffs(a, b);
@@ -709,6 +713,7 @@ struct lanes<2> : swar<2> {
     PTXV_LANES_PK16_OP(absdiffu, __builtin_elementwise_max(vu(a), vu(b)) - __builtin_elementwise_min(vu(a), vu(b)))
     PTXV_LANES_PK16_OP(absdiffs, __builtin_elementwise_max(vs(a), vs(b)) - __builtin_elementwise_min(vs(a), vs(b)))
     PTXV_LANES_PK16_OP(avgu, vu(a | b) - (vu(a ^ b) >> 1))
+    PTXV_LANES_PK16_OP(avgd, vu(a & b) + (vu(a ^ b) >> 1))
     PTXV_LANES_PK16_OP(absdiffss,
                        __builtin_elementwise_sub_sat(__builtin_elementwise_max(vs(a), vs(b)), __builtin_elementwise_min(vs(a), vs(b))))
     // The compares, each lane 1 or 0. b - a saturated is 0 where a >= b, and

@@ -82,6 +82,7 @@ long long lesser(long long x, long long y) { return x < y ? x : y; }
 long long greater(long long x, long long y) { return x > y ? x : y; }
 long long distance(long long x, long long y) { return x > y ? x - y : y - x; }
 long long rounded_average(long long x, long long y) { return (x + y + 1) >> 1; }
+long long floor_average(long long x, long long y) { return (x + y) >> 1; }
 long long eq(long long x, long long y) { return x == y; }
 long long ne(long long x, long long y) { return x != y; }
 long long lt(long long x, long long y) { return x < y; }
@@ -104,6 +105,7 @@ const Op kOps[] = {
     {2, "absdiffs", L::absdiffs, S::absdiffs, true, false, distance},
     {2, "absdiffss", L::absdiffss, S::absdiffss, true, true, distance},
     {2, "avgu", L::avgu, S::avgu, false, false, rounded_average},
+    {2, "avgd", L::avgd, S::avgd, false, false, floor_average},
     {2, "set_eq", L::set_eq, S::set_eq, false, false, eq},
     {2, "set_ne", L::set_ne, S::set_ne, false, false, ne},
     {2, "set_ltu", L::set_ltu, S::set_ltu, false, false, lt},

@@ -1,6 +1,8 @@
 // cuda.hpp compiled on its own, with the project's warnings as errors. Its
 // post-steps are templates, checked only when instantiated: the values below
 // are worked by hand from the lane definitions in cuda.hpp's comments.
+#include "sel.hpp"  // first: lanes.hpp reads the ptxv::sel constants
+
 #include "../cuda.hpp"
 
 namespace post = ptxv::cuda::post;
