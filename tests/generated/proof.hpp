@@ -57,6 +57,30 @@ inline std::vector<int> family_variants(std::string_view family) {
     return out;
 }
 
+// The variants an opcode's axes give, multiplied out: dtype, atype, btype,
+// compare, shift mode, .po, .shrN, then plain, .sat and the secondary
+// operations, .sat never with one where the opcode excludes it. The tests
+// check the tables' variant lists against it instead of restating counts.
+inline std::size_t axes_variants(const ptxv::spec::OpcodeInfo& op) {
+    const auto bits = [](unsigned x) {
+        std::size_t n = 0;
+        for (; x != 0; x &= x - 1) ++n;
+        return n;
+    };
+    const auto at_least_one = [](std::size_t n) { return n == 0 ? std::size_t{1} : n; };
+    const std::size_t sat = op.sat ? 1 : 0, op2 = bits(op.op2s);
+    const std::size_t tail = (1 + sat) * (1 + op2) - (op.exclusive_sat_op2 ? sat * op2 : 0);
+    return at_least_one(bits(op.dtypes)) * bits(op.atypes) * bits(op.btypes) * at_least_one(bits(op.cmps)) *
+           at_least_one(bits(op.modes)) * (op.po ? 2 : 1) * (1 + bits(op.scales)) * tail;
+}
+// The same over the opcodes of one lane geometry.
+inline std::size_t axes_variants(ptxv::Geometry g) {
+    std::size_t n = 0;
+    for (int o = 0; o < ptxv::spec::kOpcodeCount; ++o)
+        if (ptxv::spec::kOpcodes[o].geometry == g) n += axes_variants(ptxv::spec::kOpcodes[o]);
+    return n;
+}
+
 // The position in kVariants of the variant spelled `ptx` ("vadd.s32.s32.s32.sat"), or -1.
 inline int variant_named(std::string_view ptx) {
     for (int v = 0; v < kVariantCount; ++v)

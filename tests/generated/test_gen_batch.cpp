@@ -171,8 +171,7 @@ void check_plan(const proof::Tally& t, const Plan& plan, std::size_t variants) {
 // generated loop was compared).
 void sweep_geometry(ptxv::Geometry g, std::uint64_t seed) {
     const std::vector<int> vs = variants_of(g);
-    // 6 opcodes x 8 type triples x (plain, .sat, .add); vset: 4 type pairs x 6 cmps x (plain, .add).
-    REQUIRE(vs.size() == 6 * 8 * 3 + 4 * 6 * 2);
+    REQUIRE(vs.size() == proof::axes_variants(g));
     proof::Tally t;
     Plan plan;
     sweep(vs, 40, t, plan, seed);
@@ -205,7 +204,7 @@ namespace {
 // permutation. c is random, and the mask is random where not full.
 void pair_sweep(ptxv::Geometry g, const std::vector<u32>& values, std::uint64_t seed) {
     const std::vector<int> vs = variants_of(g);
-    REQUIRE(vs.size() == 6 * 8 * 3 + 4 * 6 * 2);
+    REQUIRE(vs.size() == proof::axes_variants(g));
     const unsigned lanes = g == ptxv::Geometry::byte ? 4 : 2;
     const u32 splat = lanes == 4 ? 0x01010101u : 0x00010001u;
     proof::Rng rng(seed);
@@ -321,7 +320,7 @@ namespace {
 // lanes outside the mask read any lane, as their results are dropped.
 void in_place_sweep(ptxv::Geometry g, std::uint64_t seed) {
     const std::vector<int> vs = variants_of(g);
-    REQUIRE(vs.size() == 6 * 8 * 3 + 4 * 6 * 2);
+    REQUIRE(vs.size() == proof::axes_variants(g));
     const unsigned lanes = g == ptxv::Geometry::byte ? 4 : 2;
     const unsigned own_a = lanes == 4 ? 0x3210u : 0x10u, own_b = lanes == 4 ? 0x7654u : 0x32u;
     proof::Rng rng(seed);
@@ -381,7 +380,7 @@ namespace {
 // lanes outside the mask read any lane, as their results are dropped.
 void funnel_sweep(ptxv::Geometry g, std::uint64_t seed) {
     const std::vector<int> vs = variants_of(g);
-    REQUIRE(vs.size() == 6 * 8 * 3 + 4 * 6 * 2);
+    REQUIRE(vs.size() == proof::axes_variants(g));
     const unsigned lanes = g == ptxv::Geometry::byte ? 4 : 2;
     proof::Rng rng(seed);
     proof::Tally t;
@@ -499,7 +498,7 @@ TEST_CASE("batch run: every SIMD variant's default form binds a packed kernel on
     std::string summary;
     for (const auto& kv : counts) summary += kv.first + ": " + std::to_string(kv.second) + "  ";
     INFO("PTXV_ISA=\"" << cap << "\"; default forms by kernel: " << summary);
-    REQUIRE(vs.size() == 2 * (6 * 8 * 3 + 4 * 6 * 2));
+    REQUIRE(vs.size() == proof::axes_variants(ptxv::Geometry::byte) + proof::axes_variants(ptxv::Geometry::half));
     CHECK(wrong == 0);
     if (cap != "generated")
         CHECK(counts["sse2"] + counts["ssse3"] + counts["avx2"] + counts["avx512"] == static_cast<int>(vs.size()));

@@ -8,7 +8,6 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <bitset>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -26,8 +25,6 @@ struct SimdFamily {
     std::uint64_t seed;    // the family name's characters, so each family draws its own values
 };
 
-std::size_t bits(unsigned x) { return std::bitset<16>(x).count(); }
-
 // The SIMD families in spec order, from the tables. A family's variant count
 // is its opcodes' axes multiplied out (dtype, atype, btype, compare, then
 // plain, .sat and the secondary operations, .sat never with one where the
@@ -43,10 +40,7 @@ const std::vector<SimdFamily>& simd_families() {
                 for (const char* p = op.family; *p != '\0'; ++p) seed = (seed << 8) | static_cast<unsigned char>(*p);
                 out.push_back({op.family, op.geometry, proof::family_variants(op.family), 0, seed});
             }
-            const std::size_t sat = op.sat ? 1 : 0, op2 = bits(op.op2s);
-            const std::size_t tail = (1 + sat) * (1 + op2) - (op.exclusive_sat_op2 ? sat * op2 : 0);
-            out.back().expected += std::max<std::size_t>(bits(op.dtypes), 1) * bits(op.atypes) * bits(op.btypes) *
-                                   std::max<std::size_t>(bits(op.cmps), 1) * tail;
+            out.back().expected += proof::axes_variants(op);
         }
         return out;
     }();
