@@ -7,12 +7,12 @@
 
 #include <array>
 #include <cstdint>
-#include <random>
 #include <string>
 #include <vector>
 
 #include "ptxv/instr.hpp"
 #include "ptxv/parse.hpp"
+#include "ptxv/random.hpp"
 #include "ptxv_tables.hpp"
 
 namespace {
@@ -342,20 +342,20 @@ TEST_CASE("hostile input gives errors, never crashes", "[parser]") {
 
     // Random bytes and random cuts and splices of valid text: any outcome but
     // a crash, and whatever is accepted must round-trip.
-    std::mt19937 rng(12345);
+    ptxv::SplitMix64 rng(12345);
     std::string alphabet = "vadsubminxhlrt0123456789.,;-@! \t%$_bqwe";
     alphabet += '\0';
     alphabet += '\xff';
     const std::string seed = "@!p vsub4.s32.s32.s32.sat r1.b0, r2.b3210, r3.b7654, r1;";
     for (int i = 0; i < 20000; ++i) {
         std::string s = seed;
-        const int edits = 1 + static_cast<int>(rng() % 4);
+        const int edits = 1 + static_cast<int>(rng.below(4));
         for (int k = 0; k < edits; ++k) {
-            const std::size_t pos = rng() % (s.size() + 1);
-            switch (rng() % 3) {
-                case 0: s.insert(pos, 1, alphabet[rng() % alphabet.size()]); break;
-                case 1: if (pos < s.size()) s.erase(pos, 1 + rng() % 4); break;
-                default: if (pos < s.size()) s[pos] = static_cast<char>(rng() & 0xff); break;
+            const std::size_t pos = rng.below(static_cast<std::uint32_t>(s.size() + 1));
+            switch (rng.below(3)) {
+                case 0: s.insert(pos, 1, alphabet[rng.below(static_cast<std::uint32_t>(alphabet.size()))]); break;
+                case 1: if (pos < s.size()) s.erase(pos, 1 + rng.below(4)); break;
+                default: if (pos < s.size()) s[pos] = static_cast<char>(rng.word() & 0xff); break;
             }
         }
         std::string error;
@@ -514,9 +514,9 @@ namespace {
 
 // A random valid instruction, built from the tables alone, with its
 // modifiers in random order and types in theirs.
-std::string random_valid(std::mt19937& rng) {
+std::string random_valid(ptxv::SplitMix64& rng) {
     namespace spec = ptxv::spec;
-    auto pick = [&](unsigned n) { return static_cast<unsigned>(rng() % n); };
+    auto pick = [&](unsigned n) { return static_cast<unsigned>(rng.below(n)); };
     auto pick_bit = [&](unsigned bits) {
         std::vector<unsigned> v;
         for (unsigned i = 0; i < 16; ++i) {
@@ -524,12 +524,12 @@ std::string random_valid(std::mt19937& rng) {
         }
         return v[pick(static_cast<unsigned>(v.size()))];
     };
-    static const char* types[] = {"u32", "s32"};
-    static const char* op2s[] = {"", "add", "min", "max"};
-    static const char* cmps[] = {"eq", "ne", "lt", "le", "gt", "ge"};
-    static const char* modes[] = {"", "clamp", "wrap"};
-    static const char* scales[] = {"", "shr7", "shr15"};
-    static const char* sels[] = {"", "b0", "b1", "b2", "b3", "h0", "h1", "b01", "b12", "b23"};
+    const auto& types = ptxv::kTypeNames;
+    const auto& op2s = ptxv::kOp2Names;
+    const auto& cmps = ptxv::kCmpNames;
+    const auto& modes = ptxv::kModeNames;
+    const auto& scales = ptxv::kScaleNames;
+    const auto& sels = ptxv::kSelNames;
     static const char* imms[] = {"0", "7", "-1", "0x7fffffff", "0XFFU", "017", "0b1011", "-0x80000000", "4294967296"};
 
     const spec::OpcodeInfo& info = spec::kOpcodes[pick(spec::kOpcodeCount)];
@@ -614,7 +614,7 @@ std::string random_valid(std::mt19937& rng) {
 }  // namespace
 
 TEST_CASE("print/parse round trip over random valid forms from the tables", "[parser]") {
-    std::mt19937 rng(2024);
+    ptxv::SplitMix64 rng(2024);
     int per_opcode[64] = {};
     for (int i = 0; i < 5000; ++i) {
         const std::string text = random_valid(rng);
