@@ -81,6 +81,33 @@ inline std::size_t axes_variants(ptxv::Geometry g) {
     return n;
 }
 
+// A family of the spec, from the tables: its variants, how many its opcodes'
+// axes give (axes_variants), and a seed of the family name's characters, so
+// that each family draws its own values.
+struct Family {
+    std::string name;
+    ptxv::Geometry geometry;
+    std::vector<int> variants;
+    std::size_t expected;
+    std::uint64_t seed;
+};
+
+// The scalar (simd false) or SIMD families, in spec order.
+inline std::vector<Family> families(bool simd) {
+    std::vector<Family> out;
+    for (int o = 0; o < ptxv::spec::kOpcodeCount; ++o) {
+        const ptxv::spec::OpcodeInfo& op = ptxv::spec::kOpcodes[o];
+        if ((op.geometry != ptxv::Geometry::scalar) != simd) continue;
+        if (out.empty() || out.back().name != op.family) {
+            std::uint64_t seed = 0;
+            for (const char* q = op.family; *q != '\0'; ++q) seed = (seed << 8) | static_cast<unsigned char>(*q);
+            out.push_back({op.family, op.geometry, family_variants(op.family), 0, seed});
+        }
+        out.back().expected += axes_variants(op);
+    }
+    return out;
+}
+
 // The position in kVariants of the variant spelled `ptx` ("vadd.s32.s32.s32.sat"), or -1.
 inline int variant_named(std::string_view ptx) {
     for (int v = 0; v < kVariantCount; ++v)

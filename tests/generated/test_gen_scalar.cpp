@@ -7,7 +7,6 @@
 // compile-time forms called directly.
 #include <catch2/catch.hpp>
 
-#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -17,33 +16,10 @@
 
 namespace {
 
-struct ScalarFamily {
-    std::string name;
-    std::vector<int> variants;
-    std::size_t expected;  // variants its opcodes' axes give
-    std::uint64_t seed;    // the family name's characters, so each family draws its own values
-};
-
-// The scalar families in spec order, from the tables. A family's variant
-// count is its opcodes' axes multiplied out (dtype, atype, btype, compare,
-// shift mode, .po, .shrN, then plain, .sat and the secondary operations,
-// .sat never with one where the family excludes it), checked against the
-// variants listed for it.
-const std::vector<ScalarFamily>& scalar_families() {
-    static const std::vector<ScalarFamily> all = [] {
-        std::vector<ScalarFamily> out;
-        for (int o = 0; o < ptxv::spec::kOpcodeCount; ++o) {
-            const ptxv::spec::OpcodeInfo& op = ptxv::spec::kOpcodes[o];
-            if (op.geometry != ptxv::Geometry::scalar) continue;
-            if (out.empty() || out.back().name != op.family) {
-                std::uint64_t seed = 0;
-                for (const char* p = op.family; *p != '\0'; ++p) seed = (seed << 8) | static_cast<unsigned char>(*p);
-                out.push_back({op.family, proof::family_variants(op.family), 0, seed});
-            }
-            out.back().expected += proof::axes_variants(op);
-        }
-        return out;
-    }();
+// The scalar families in spec order (proof::families), each checked below
+// against its opcodes' axes multiplied out.
+const std::vector<proof::Family>& scalar_families() {
+    static const std::vector<proof::Family> all = proof::families(false);
     return all;
 }
 
@@ -53,11 +29,11 @@ TEST_CASE("scalar families generated = interp: boundary words crossed, every sel
           "[generated][scalar]") {
     // Every scalar variant of kVariants belongs to exactly one of the families.
     std::size_t listed = 0, scalar = 0;
-    for (const ScalarFamily& f : scalar_families()) listed += f.variants.size();
+    for (const proof::Family& f : scalar_families()) listed += f.variants.size();
     for (int v = 0; v < proof::kVariantCount; ++v) scalar += proof::opcode_of(v).geometry == ptxv::Geometry::scalar ? 1 : 0;
     REQUIRE(scalar > 0);
     REQUIRE(listed == scalar);
-    for (const ScalarFamily& f : scalar_families()) {
+    for (const proof::Family& f : scalar_families()) {
         INFO(f.name);
         CHECK(f.variants.size() == f.expected);
         proof::Tally t;
@@ -67,7 +43,7 @@ TEST_CASE("scalar families generated = interp: boundary words crossed, every sel
 }
 
 TEST_CASE("scalar families generated = interp: every byte pair through .b selectors", "[generated][scalar]") {
-    for (const ScalarFamily& f : scalar_families()) {
+    for (const proof::Family& f : scalar_families()) {
         INFO(f.name);
         proof::Tally t;
         proof::scalar_byte_pairs(proof::sample(f.variants, 12), t, f.seed);
@@ -76,7 +52,7 @@ TEST_CASE("scalar families generated = interp: every byte pair through .b select
 }
 
 TEST_CASE("scalar families generated = interp: seeded random vectors", "[generated][scalar][random]") {
-    for (const ScalarFamily& f : scalar_families()) {
+    for (const proof::Family& f : scalar_families()) {
         INFO(f.name);
         proof::Tally t;
         CHECK(proof::random_vectors(f.variants, t, f.seed + 1, 2048) >= f.variants.size() * 2048);

@@ -7,7 +7,6 @@
 // random vectors. Then, per family, compile-time forms called directly.
 #include <catch2/catch.hpp>
 
-#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -17,33 +16,10 @@
 
 namespace {
 
-struct SimdFamily {
-    std::string name;
-    ptxv::Geometry geometry;
-    std::vector<int> variants;
-    std::size_t expected;  // variants its opcodes' axes give
-    std::uint64_t seed;    // the family name's characters, so each family draws its own values
-};
-
-// The SIMD families in spec order, from the tables. A family's variant count
-// is its opcodes' axes multiplied out (dtype, atype, btype, compare, then
-// plain, .sat and the secondary operations, .sat never with one where the
-// family excludes it), checked against the variants listed for it.
-const std::vector<SimdFamily>& simd_families() {
-    static const std::vector<SimdFamily> all = [] {
-        std::vector<SimdFamily> out;
-        for (int o = 0; o < ptxv::spec::kOpcodeCount; ++o) {
-            const ptxv::spec::OpcodeInfo& op = ptxv::spec::kOpcodes[o];
-            if (op.geometry == ptxv::Geometry::scalar) continue;
-            if (out.empty() || out.back().name != op.family) {
-                std::uint64_t seed = 0;
-                for (const char* p = op.family; *p != '\0'; ++p) seed = (seed << 8) | static_cast<unsigned char>(*p);
-                out.push_back({op.family, op.geometry, proof::family_variants(op.family), 0, seed});
-            }
-            out.back().expected += proof::axes_variants(op);
-        }
-        return out;
-    }();
+// The SIMD families in spec order (proof::families), each checked below
+// against its opcodes' axes multiplied out.
+const std::vector<proof::Family>& simd_families() {
+    static const std::vector<proof::Family> all = proof::families(true);
     return all;
 }
 
@@ -58,11 +34,11 @@ std::vector<proof::u32> all_bytes() {
 TEST_CASE("SIMD families generated = interp: every lane pair in every lane, every variant", "[generated][simd]") {
     // Every SIMD variant of kVariants belongs to exactly one of the families.
     std::size_t listed = 0, simd = 0;
-    for (const SimdFamily& f : simd_families()) listed += f.variants.size();
+    for (const proof::Family& f : simd_families()) listed += f.variants.size();
     for (int v = 0; v < proof::kVariantCount; ++v) simd += proof::opcode_of(v).geometry != ptxv::Geometry::scalar ? 1 : 0;
     REQUIRE(simd > 0);
     REQUIRE(listed == simd);
-    for (const SimdFamily& f : simd_families()) {
+    for (const proof::Family& f : simd_families()) {
         INFO(f.name);
         CHECK(f.variants.size() == f.expected);
         proof::Tally t;
@@ -73,7 +49,7 @@ TEST_CASE("SIMD families generated = interp: every lane pair in every lane, ever
 }
 
 TEST_CASE("SIMD families generated = interp: selectors and masks over boundary words", "[generated][simd]") {
-    for (const SimdFamily& f : simd_families()) {
+    for (const proof::Family& f : simd_families()) {
         INFO(f.name);
         proof::Tally t;
         if (f.geometry == ptxv::Geometry::byte) {
@@ -99,7 +75,7 @@ TEST_CASE("SIMD families generated = interp: selectors and masks over boundary w
 }
 
 TEST_CASE("SIMD families generated = interp: seeded random vectors", "[generated][simd][random]") {
-    for (const SimdFamily& f : simd_families()) {
+    for (const proof::Family& f : simd_families()) {
         INFO(f.name);
         proof::Tally t;
         CHECK(proof::random_vectors(f.variants, t, f.seed + 3, 2048) >= f.variants.size() * 2048);
