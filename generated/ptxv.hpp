@@ -9568,9 +9568,7 @@ PTXV_FI constexpr u32 vavrg4_s32_s32_s32_sat(u32 A, u32 B, u32 c, unsigned m) no
 }
 // vabsdiff4.u32.u32.u32: packed max - min
 PTXV_FI constexpr u32 vabsdiff4_u32_u32_u32(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
-    const u32 e = (A ^ B) & k;
-    const u32 p = (B ^ e) - (A ^ e);
+    const u32 p = detail::lanes<4>::absdiffu(A, B);
     return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 // vabsdiff4.u32.u32.u32.add: packed max - min, lane sum
@@ -9579,9 +9577,7 @@ PTXV_FI constexpr u32 vabsdiff4_u32_u32_u32_add(u32 A, u32 B, u32 c, unsigned m)
 }
 // vabsdiff4.u32.u32.u32.sat: packed max - min
 PTXV_FI constexpr u32 vabsdiff4_u32_u32_u32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
-    const u32 e = (A ^ B) & k;
-    const u32 p = (B ^ e) - (A ^ e);
+    const u32 p = detail::lanes<4>::absdiffu(A, B);
     return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 // vabsdiff4.u32.u32.s32: packed max - min (wrap-around)
@@ -9642,11 +9638,7 @@ PTXV_FI constexpr u32 vabsdiff4_u32_s32_u32_sat(u32 A, u32 B, u32 c, unsigned m)
 }
 // vabsdiff4.u32.s32.s32: packed max - min
 PTXV_FI constexpr u32 vabsdiff4_u32_s32_s32(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 x = A ^ 0x80808080u;
-    const u32 y = B ^ 0x80808080u;
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(x, y));
-    const u32 e = (x ^ y) & k;
-    const u32 p = (y ^ e) - (x ^ e);
+    const u32 p = detail::lanes<4>::absdiffs(A, B);
     return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 // vabsdiff4.u32.s32.s32.add: packed max - min, lane sum
@@ -9655,18 +9647,12 @@ PTXV_FI constexpr u32 vabsdiff4_u32_s32_s32_add(u32 A, u32 B, u32 c, unsigned m)
 }
 // vabsdiff4.u32.s32.s32.sat: packed max - min
 PTXV_FI constexpr u32 vabsdiff4_u32_s32_s32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 x = A ^ 0x80808080u;
-    const u32 y = B ^ 0x80808080u;
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(x, y));
-    const u32 e = (x ^ y) & k;
-    const u32 p = (y ^ e) - (x ^ e);
+    const u32 p = detail::lanes<4>::absdiffs(A, B);
     return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 // vabsdiff4.s32.u32.u32: packed max - min
 PTXV_FI constexpr u32 vabsdiff4_s32_u32_u32(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
-    const u32 e = (A ^ B) & k;
-    const u32 p = (B ^ e) - (A ^ e);
+    const u32 p = detail::lanes<4>::absdiffu(A, B);
     return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 // vabsdiff4.s32.u32.u32.add: packed max - min, lane sum
@@ -9675,9 +9661,7 @@ PTXV_FI constexpr u32 vabsdiff4_s32_u32_u32_add(u32 A, u32 B, u32 c, unsigned m)
 }
 // vabsdiff4.s32.u32.u32.sat: packed max - min, packed clamp
 PTXV_FI constexpr u32 vabsdiff4_s32_u32_u32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
-    const u32 e = (A ^ B) & k;
-    const u32 p = (B ^ e) - (A ^ e);
+    const u32 p = detail::lanes<4>::absdiffu(A, B);
     const u32 q0 = (p | detail::lanes<4>::msk(p & 0x80808080u)) ^ (p & 0x80808080u);
     return detail::merge(c, q0, detail::lanes<4>::mask(m));
 }
@@ -9739,11 +9723,7 @@ PTXV_FI constexpr u32 vabsdiff4_s32_s32_u32_sat(u32 A, u32 B, u32 c, unsigned m)
 }
 // vabsdiff4.s32.s32.s32: packed max - min
 PTXV_FI constexpr u32 vabsdiff4_s32_s32_s32(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 x = A ^ 0x80808080u;
-    const u32 y = B ^ 0x80808080u;
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(x, y));
-    const u32 e = (x ^ y) & k;
-    const u32 p = (y ^ e) - (x ^ e);
+    const u32 p = detail::lanes<4>::absdiffs(A, B);
     return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 // vabsdiff4.s32.s32.s32.add: packed max - min, lane sum
@@ -9752,13 +9732,8 @@ PTXV_FI constexpr u32 vabsdiff4_s32_s32_s32_add(u32 A, u32 B, u32 c, unsigned m)
 }
 // vabsdiff4.s32.s32.s32.sat: packed max - min, packed clamp
 PTXV_FI constexpr u32 vabsdiff4_s32_s32_s32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 x = A ^ 0x80808080u;
-    const u32 y = B ^ 0x80808080u;
-    const u32 k = detail::lanes<4>::msk(detail::lanes<4>::geu(x, y));
-    const u32 e = (x ^ y) & k;
-    const u32 p = (y ^ e) - (x ^ e);
-    const u32 q0 = (p | detail::lanes<4>::msk(p & 0x80808080u)) ^ (p & 0x80808080u);
-    return detail::merge(c, q0, detail::lanes<4>::mask(m));
+    const u32 p = detail::lanes<4>::absdiffss(A, B);
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 // vmin4.u32.u32.u32: packed compare + select
 PTXV_FI constexpr u32 vmin4_u32_u32_u32(u32 A, u32 B, u32 c, unsigned m) noexcept {
@@ -10231,8 +10206,7 @@ PTXV_SIMD_FORMS(4, vmax4_s32_s32_s32_sat, params_vmax4, 0x3210, 0x7654, mask::b3
 namespace detail::k {
 // vset4.u32.u32.eq: packed compare
 PTXV_FI constexpr u32 vset4_u32_u32_eq(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 g = detail::lanes<4>::eq(A, B);
-    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
+    return detail::merge(c, detail::lanes<4>::set_eq(A, B), detail::lanes<4>::mask(m));
 }
 // vset4.u32.u32.eq.add: packed compare
 PTXV_FI constexpr u32 vset4_u32_u32_eq_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
@@ -10241,8 +10215,7 @@ PTXV_FI constexpr u32 vset4_u32_u32_eq_add(u32 A, u32 B, u32 c, unsigned m) noex
 }
 // vset4.u32.u32.ne: packed compare
 PTXV_FI constexpr u32 vset4_u32_u32_ne(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 g = (detail::lanes<4>::eq(A, B) ^ 0x80808080u);
-    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
+    return detail::merge(c, detail::lanes<4>::set_ne(A, B), detail::lanes<4>::mask(m));
 }
 // vset4.u32.u32.ne.add: packed compare
 PTXV_FI constexpr u32 vset4_u32_u32_ne_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
@@ -10251,8 +10224,7 @@ PTXV_FI constexpr u32 vset4_u32_u32_ne_add(u32 A, u32 B, u32 c, unsigned m) noex
 }
 // vset4.u32.u32.lt: packed compare
 PTXV_FI constexpr u32 vset4_u32_u32_lt(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 g = (detail::lanes<4>::geu(A, B) ^ 0x80808080u);
-    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
+    return detail::merge(c, detail::lanes<4>::set_ltu(A, B), detail::lanes<4>::mask(m));
 }
 // vset4.u32.u32.lt.add: packed compare
 PTXV_FI constexpr u32 vset4_u32_u32_lt_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
@@ -10261,8 +10233,7 @@ PTXV_FI constexpr u32 vset4_u32_u32_lt_add(u32 A, u32 B, u32 c, unsigned m) noex
 }
 // vset4.u32.u32.le: packed compare
 PTXV_FI constexpr u32 vset4_u32_u32_le(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 g = detail::lanes<4>::geu(B, A);
-    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
+    return detail::merge(c, detail::lanes<4>::set_leu(A, B), detail::lanes<4>::mask(m));
 }
 // vset4.u32.u32.le.add: packed compare
 PTXV_FI constexpr u32 vset4_u32_u32_le_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
@@ -10271,8 +10242,7 @@ PTXV_FI constexpr u32 vset4_u32_u32_le_add(u32 A, u32 B, u32 c, unsigned m) noex
 }
 // vset4.u32.u32.gt: packed compare
 PTXV_FI constexpr u32 vset4_u32_u32_gt(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 g = (detail::lanes<4>::geu(B, A) ^ 0x80808080u);
-    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
+    return detail::merge(c, detail::lanes<4>::set_gtu(A, B), detail::lanes<4>::mask(m));
 }
 // vset4.u32.u32.gt.add: packed compare
 PTXV_FI constexpr u32 vset4_u32_u32_gt_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
@@ -10281,8 +10251,7 @@ PTXV_FI constexpr u32 vset4_u32_u32_gt_add(u32 A, u32 B, u32 c, unsigned m) noex
 }
 // vset4.u32.u32.ge: packed compare
 PTXV_FI constexpr u32 vset4_u32_u32_ge(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 g = detail::lanes<4>::geu(A, B);
-    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
+    return detail::merge(c, detail::lanes<4>::set_geu(A, B), detail::lanes<4>::mask(m));
 }
 // vset4.u32.u32.ge.add: packed compare
 PTXV_FI constexpr u32 vset4_u32_u32_ge_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
@@ -10411,8 +10380,7 @@ PTXV_FI constexpr u32 vset4_s32_u32_ge_add(u32 A, u32 B, u32 c, unsigned m) noex
 }
 // vset4.s32.s32.eq: packed compare
 PTXV_FI constexpr u32 vset4_s32_s32_eq(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 g = detail::lanes<4>::eq(A, B);
-    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
+    return detail::merge(c, detail::lanes<4>::set_eq(A, B), detail::lanes<4>::mask(m));
 }
 // vset4.s32.s32.eq.add: packed compare
 PTXV_FI constexpr u32 vset4_s32_s32_eq_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
@@ -10421,8 +10389,7 @@ PTXV_FI constexpr u32 vset4_s32_s32_eq_add(u32 A, u32 B, u32 c, unsigned m) noex
 }
 // vset4.s32.s32.ne: packed compare
 PTXV_FI constexpr u32 vset4_s32_s32_ne(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 g = (detail::lanes<4>::eq(A, B) ^ 0x80808080u);
-    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
+    return detail::merge(c, detail::lanes<4>::set_ne(A, B), detail::lanes<4>::mask(m));
 }
 // vset4.s32.s32.ne.add: packed compare
 PTXV_FI constexpr u32 vset4_s32_s32_ne_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
@@ -10431,8 +10398,7 @@ PTXV_FI constexpr u32 vset4_s32_s32_ne_add(u32 A, u32 B, u32 c, unsigned m) noex
 }
 // vset4.s32.s32.lt: packed compare
 PTXV_FI constexpr u32 vset4_s32_s32_lt(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 g = (detail::lanes<4>::geu(A ^ 0x80808080u, B ^ 0x80808080u) ^ 0x80808080u);
-    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
+    return detail::merge(c, detail::lanes<4>::set_lts(A, B), detail::lanes<4>::mask(m));
 }
 // vset4.s32.s32.lt.add: packed compare
 PTXV_FI constexpr u32 vset4_s32_s32_lt_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
@@ -10441,8 +10407,7 @@ PTXV_FI constexpr u32 vset4_s32_s32_lt_add(u32 A, u32 B, u32 c, unsigned m) noex
 }
 // vset4.s32.s32.le: packed compare
 PTXV_FI constexpr u32 vset4_s32_s32_le(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 g = detail::lanes<4>::geu(B ^ 0x80808080u, A ^ 0x80808080u);
-    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
+    return detail::merge(c, detail::lanes<4>::set_les(A, B), detail::lanes<4>::mask(m));
 }
 // vset4.s32.s32.le.add: packed compare
 PTXV_FI constexpr u32 vset4_s32_s32_le_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
@@ -10451,8 +10416,7 @@ PTXV_FI constexpr u32 vset4_s32_s32_le_add(u32 A, u32 B, u32 c, unsigned m) noex
 }
 // vset4.s32.s32.gt: packed compare
 PTXV_FI constexpr u32 vset4_s32_s32_gt(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 g = (detail::lanes<4>::geu(B ^ 0x80808080u, A ^ 0x80808080u) ^ 0x80808080u);
-    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
+    return detail::merge(c, detail::lanes<4>::set_gts(A, B), detail::lanes<4>::mask(m));
 }
 // vset4.s32.s32.gt.add: packed compare
 PTXV_FI constexpr u32 vset4_s32_s32_gt_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
@@ -10461,8 +10425,7 @@ PTXV_FI constexpr u32 vset4_s32_s32_gt_add(u32 A, u32 B, u32 c, unsigned m) noex
 }
 // vset4.s32.s32.ge: packed compare
 PTXV_FI constexpr u32 vset4_s32_s32_ge(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 g = detail::lanes<4>::geu(A ^ 0x80808080u, B ^ 0x80808080u);
-    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
+    return detail::merge(c, detail::lanes<4>::set_ges(A, B), detail::lanes<4>::mask(m));
 }
 // vset4.s32.s32.ge.add: packed compare
 PTXV_FI constexpr u32 vset4_s32_s32_ge_add(u32 A, u32 B, u32 c, unsigned m) noexcept {

@@ -107,7 +107,7 @@ using plan::u32c;
 using plan::u32x;
 
 void swar_set(Simd& s) {
-    if (s.g.lanes == 2 && s.sa == s.sb && !s.acc) {
+    if (s.sa == s.sb && !s.acc) {
         // A helper, for the packed instructions of lanes.hpp's PTXV_LANES_PK16.
         const Cmp c = s.v.cmp;
         const bool either = c == Cmp::eq || c == Cmp::ne;
@@ -189,26 +189,14 @@ void swar_absdiff(Simd& s) {
         s.strategy = "packed max - min, lane sum";
         return;
     }
-    if (s.sa && s.sb && s.g.lanes == 2 && s.v.sat && s.sd) {
-        s.merge(s.u32v("p", s.fn("absdiffss", {pA, pB})));
-        s.strategy = "packed max - min, packed clamp";
-        return;
-    }
-    if (s.sa == s.sb && s.g.lanes == 2) {
-        const E p = s.u32v("p", s.fn(s.sa ? "absdiffs" : "absdiffu", {pA, pB}));
-        s.strategy = "packed max - min";
-        s.packed_finish(p, false);
-        return;
-    }
     if (s.sa == s.sb) {
-        // Same signedness: in the (flipped) unsigned order, max - min never borrows.
-        const E x = s.sa ? s.u32v("x", pA ^ s.H()) : pA;
-        const E y = s.sa ? s.u32v("y", pB ^ s.H()) : pB;
-        const E k = s.u32v("k", s.fn("msk", {s.fn("geu", {x, y})}));
-        const E e = s.u32v("e", (x ^ y) & k);
-        const E p = s.u32v("p", (y ^ e) - (x ^ e));
-        s.strategy = "packed max - min";
-        s.packed_finish(p, false);
+        // In the (flipped) unsigned order, max - min never borrows; a signed
+        // .sat into a signed d clamps in the same helper.
+        const bool clamp = s.sa && s.v.sat && s.sd;
+        const E p = s.u32v("p", s.fn(clamp ? "absdiffss" : s.sa ? "absdiffs" : "absdiffu", {pA, pB}));
+        s.strategy = clamp ? "packed max - min, packed clamp" : "packed max - min";
+        if (clamp) s.merge(p);
+        else s.packed_finish(p, false);
         return;
     }
     if (!s.v.sat && !s.acc) {
