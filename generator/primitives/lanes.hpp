@@ -206,6 +206,17 @@ struct swar {
     }
 };
 
+#if PTXV_LANES_PK16 || PTXV_LANES_SDWA8
+// An operation lanes<N> computes on clang's vectors of its lanes (vu(), vs():
+// the word as unsigned or signed lanes) where the target has an instruction
+// for it; a constant evaluation takes swar<N>'s formula.
+#define PTXV_LANES_VECTOR_OP(NAME, EXPR)                                                       \
+    PTXV_FI static constexpr std::uint32_t NAME(std::uint32_t a, std::uint32_t b) noexcept { \
+        if (__builtin_is_constant_evaluated()) return swar::NAME(a, b);                      \
+        return __builtin_bit_cast(std::uint32_t, EXPR);                                      \
+    }
+#endif
+
 // Byte lanes.
 template <>
 struct lanes<4> : swar<4> {
@@ -214,21 +225,11 @@ struct lanes<4> : swar<4> {
     typedef std::int8_t s8x4 __attribute__((ext_vector_type(4)));
     PTXV_FI static constexpr u8x4 vu(std::uint32_t x) noexcept { return __builtin_bit_cast(u8x4, x); }
     PTXV_FI static constexpr s8x4 vs(std::uint32_t x) noexcept { return __builtin_bit_cast(s8x4, x); }
-    template <class V>
-    PTXV_FI static constexpr std::uint32_t bits(V x) noexcept {
-        return __builtin_bit_cast(std::uint32_t, x);
-    }
-#define PTXV_LANES_SDWA8_OP(NAME, EXPR)                                                        \
-    PTXV_FI static constexpr std::uint32_t NAME(std::uint32_t a, std::uint32_t b) noexcept { \
-        if (__builtin_is_constant_evaluated()) return swar<4>::NAME(a, b);                   \
-        return bits(EXPR);                                                                   \
-    }
-    PTXV_LANES_SDWA8_OP(minu, __builtin_elementwise_min(vu(a), vu(b)))
-    PTXV_LANES_SDWA8_OP(maxu, __builtin_elementwise_max(vu(a), vu(b)))
-    PTXV_LANES_SDWA8_OP(mins, __builtin_elementwise_min(vs(a), vs(b)))
-    PTXV_LANES_SDWA8_OP(maxs, __builtin_elementwise_max(vs(a), vs(b)))
-    PTXV_LANES_SDWA8_OP(subus, __builtin_elementwise_sub_sat(vu(a), vu(b)))
-#undef PTXV_LANES_SDWA8_OP
+    PTXV_LANES_VECTOR_OP(minu, __builtin_elementwise_min(vu(a), vu(b)))
+    PTXV_LANES_VECTOR_OP(maxu, __builtin_elementwise_max(vu(a), vu(b)))
+    PTXV_LANES_VECTOR_OP(mins, __builtin_elementwise_min(vs(a), vs(b)))
+    PTXV_LANES_VECTOR_OP(maxs, __builtin_elementwise_max(vs(a), vs(b)))
+    PTXV_LANES_VECTOR_OP(subus, __builtin_elementwise_sub_sat(vu(a), vu(b)))
 #endif
     // R4: mask bits to lane masks.
     PTXV_FI static constexpr std::uint32_t mask(unsigned m) noexcept { return (((m & 15u) * 0x00204081u) & 0x01010101u) * 0xffu; }
@@ -322,36 +323,26 @@ struct lanes<4> : swar<4> {
 template <>
 struct lanes<2> : swar<2> {
 #if PTXV_LANES_PK16
-    // Each operation that a pair of 16-bit lanes has an instruction for, on
-    // clang's vectors; a constant evaluation takes swar<2>'s formula.
+    // Each operation that a pair of 16-bit lanes has an instruction for.
     typedef std::uint16_t u16x2 __attribute__((ext_vector_type(2)));
     typedef std::int16_t s16x2 __attribute__((ext_vector_type(2)));
     PTXV_FI static constexpr u16x2 vu(std::uint32_t x) noexcept { return __builtin_bit_cast(u16x2, x); }
     PTXV_FI static constexpr s16x2 vs(std::uint32_t x) noexcept { return __builtin_bit_cast(s16x2, x); }
-    template <class V>
-    PTXV_FI static constexpr std::uint32_t bits(V x) noexcept {
-        return __builtin_bit_cast(std::uint32_t, x);
-    }
-#define PTXV_LANES_PK16_OP(NAME, EXPR)                                                         \
-    PTXV_FI static constexpr std::uint32_t NAME(std::uint32_t a, std::uint32_t b) noexcept { \
-        if (__builtin_is_constant_evaluated()) return swar<2>::NAME(a, b);                   \
-        return bits(EXPR);                                                                   \
-    }
-    PTXV_LANES_PK16_OP(add, vu(a) + vu(b))
-    PTXV_LANES_PK16_OP(sub, vu(a) - vu(b))
-    PTXV_LANES_PK16_OP(addus, __builtin_elementwise_add_sat(vu(a), vu(b)))
-    PTXV_LANES_PK16_OP(subus, __builtin_elementwise_sub_sat(vu(a), vu(b)))
-    PTXV_LANES_PK16_OP(addss, __builtin_elementwise_add_sat(vs(a), vs(b)))
-    PTXV_LANES_PK16_OP(subss, __builtin_elementwise_sub_sat(vs(a), vs(b)))
-    PTXV_LANES_PK16_OP(minu, __builtin_elementwise_min(vu(a), vu(b)))
-    PTXV_LANES_PK16_OP(maxu, __builtin_elementwise_max(vu(a), vu(b)))
-    PTXV_LANES_PK16_OP(mins, __builtin_elementwise_min(vs(a), vs(b)))
-    PTXV_LANES_PK16_OP(maxs, __builtin_elementwise_max(vs(a), vs(b)))
-    PTXV_LANES_PK16_OP(absdiffu, __builtin_elementwise_max(vu(a), vu(b)) - __builtin_elementwise_min(vu(a), vu(b)))
-    PTXV_LANES_PK16_OP(absdiffs, __builtin_elementwise_max(vs(a), vs(b)) - __builtin_elementwise_min(vs(a), vs(b)))
-    PTXV_LANES_PK16_OP(avgu, vu(a | b) - (vu(a ^ b) >> 1))
-    PTXV_LANES_PK16_OP(avgd, vu(a & b) + (vu(a ^ b) >> 1))
-    PTXV_LANES_PK16_OP(absdiffss,
+    PTXV_LANES_VECTOR_OP(add, vu(a) + vu(b))
+    PTXV_LANES_VECTOR_OP(sub, vu(a) - vu(b))
+    PTXV_LANES_VECTOR_OP(addus, __builtin_elementwise_add_sat(vu(a), vu(b)))
+    PTXV_LANES_VECTOR_OP(subus, __builtin_elementwise_sub_sat(vu(a), vu(b)))
+    PTXV_LANES_VECTOR_OP(addss, __builtin_elementwise_add_sat(vs(a), vs(b)))
+    PTXV_LANES_VECTOR_OP(subss, __builtin_elementwise_sub_sat(vs(a), vs(b)))
+    PTXV_LANES_VECTOR_OP(minu, __builtin_elementwise_min(vu(a), vu(b)))
+    PTXV_LANES_VECTOR_OP(maxu, __builtin_elementwise_max(vu(a), vu(b)))
+    PTXV_LANES_VECTOR_OP(mins, __builtin_elementwise_min(vs(a), vs(b)))
+    PTXV_LANES_VECTOR_OP(maxs, __builtin_elementwise_max(vs(a), vs(b)))
+    PTXV_LANES_VECTOR_OP(absdiffu, __builtin_elementwise_max(vu(a), vu(b)) - __builtin_elementwise_min(vu(a), vu(b)))
+    PTXV_LANES_VECTOR_OP(absdiffs, __builtin_elementwise_max(vs(a), vs(b)) - __builtin_elementwise_min(vs(a), vs(b)))
+    PTXV_LANES_VECTOR_OP(avgu, vu(a | b) - (vu(a ^ b) >> 1))
+    PTXV_LANES_VECTOR_OP(avgd, vu(a & b) + (vu(a ^ b) >> 1))
+    PTXV_LANES_VECTOR_OP(absdiffss,
                        __builtin_elementwise_sub_sat(__builtin_elementwise_max(vs(a), vs(b)), __builtin_elementwise_min(vs(a), vs(b))))
     // The compares, each lane 1 or 0. b - a saturated is 0 where a >= b, and
     // 1 less that is 1 or 0 (LLVM turns a min with 1 into per-lane compares,
@@ -362,20 +353,19 @@ struct lanes<2> : swar<2> {
 #define PTXV_LANES_PK16_GEU(a, b) __builtin_elementwise_sub_sat(splat(1), __builtin_elementwise_sub_sat(b, a))
 #define PTXV_LANES_PK16_LTU(a, b) (__builtin_elementwise_add_sat(__builtin_elementwise_sub_sat(b, a), splat(0x7fff)) >> 15)
 #define PTXV_LANES_PK16_POS(a, b) (u16x2) __builtin_elementwise_max(__builtin_elementwise_sub_sat(b, a), s16x2{0, 0})
-    PTXV_LANES_PK16_OP(set_eq, __builtin_elementwise_sub_sat(splat(1), vu(a ^ b)))
-    PTXV_LANES_PK16_OP(set_ne, __builtin_elementwise_add_sat(vu(a ^ b), splat(0x7fff)) >> 15)
-    PTXV_LANES_PK16_OP(set_geu, PTXV_LANES_PK16_GEU(vu(a), vu(b)))
-    PTXV_LANES_PK16_OP(set_leu, PTXV_LANES_PK16_GEU(vu(b), vu(a)))
-    PTXV_LANES_PK16_OP(set_ltu, PTXV_LANES_PK16_LTU(vu(a), vu(b)))
-    PTXV_LANES_PK16_OP(set_gtu, PTXV_LANES_PK16_LTU(vu(b), vu(a)))
-    PTXV_LANES_PK16_OP(set_ges, __builtin_elementwise_sub_sat(splat(1), PTXV_LANES_PK16_POS(vs(a), vs(b))))
-    PTXV_LANES_PK16_OP(set_les, __builtin_elementwise_sub_sat(splat(1), PTXV_LANES_PK16_POS(vs(b), vs(a))))
-    PTXV_LANES_PK16_OP(set_lts, __builtin_elementwise_add_sat(PTXV_LANES_PK16_POS(vs(a), vs(b)), splat(0x7fff)) >> 15)
-    PTXV_LANES_PK16_OP(set_gts, __builtin_elementwise_add_sat(PTXV_LANES_PK16_POS(vs(b), vs(a)), splat(0x7fff)) >> 15)
+    PTXV_LANES_VECTOR_OP(set_eq, __builtin_elementwise_sub_sat(splat(1), vu(a ^ b)))
+    PTXV_LANES_VECTOR_OP(set_ne, __builtin_elementwise_add_sat(vu(a ^ b), splat(0x7fff)) >> 15)
+    PTXV_LANES_VECTOR_OP(set_geu, PTXV_LANES_PK16_GEU(vu(a), vu(b)))
+    PTXV_LANES_VECTOR_OP(set_leu, PTXV_LANES_PK16_GEU(vu(b), vu(a)))
+    PTXV_LANES_VECTOR_OP(set_ltu, PTXV_LANES_PK16_LTU(vu(a), vu(b)))
+    PTXV_LANES_VECTOR_OP(set_gtu, PTXV_LANES_PK16_LTU(vu(b), vu(a)))
+    PTXV_LANES_VECTOR_OP(set_ges, __builtin_elementwise_sub_sat(splat(1), PTXV_LANES_PK16_POS(vs(a), vs(b))))
+    PTXV_LANES_VECTOR_OP(set_les, __builtin_elementwise_sub_sat(splat(1), PTXV_LANES_PK16_POS(vs(b), vs(a))))
+    PTXV_LANES_VECTOR_OP(set_lts, __builtin_elementwise_add_sat(PTXV_LANES_PK16_POS(vs(a), vs(b)), splat(0x7fff)) >> 15)
+    PTXV_LANES_VECTOR_OP(set_gts, __builtin_elementwise_add_sat(PTXV_LANES_PK16_POS(vs(b), vs(a)), splat(0x7fff)) >> 15)
 #undef PTXV_LANES_PK16_GEU
 #undef PTXV_LANES_PK16_LTU
 #undef PTXV_LANES_PK16_POS
-#undef PTXV_LANES_PK16_OP
 #endif
     PTXV_FI static constexpr std::uint32_t mask(unsigned m) noexcept { return (((m & 3u) * 0x8001u) & 0x10001u) * 0xffffu; }
     PTXV_FI static constexpr std::uint32_t pop(unsigned m) noexcept { return (m & 1u) + ((m >> 1) & 1u); }
@@ -468,6 +458,9 @@ struct lanes<2> : swar<2> {
     // A .hxy selector written as two hex digits, each 0-3 (R2).
     PTXV_HD static constexpr bool select_ok(unsigned s) noexcept { return (s & ~0x33u) == 0; }
 };
+#if PTXV_LANES_PK16 || PTXV_LANES_SDWA8
+#undef PTXV_LANES_VECTOR_OP
+#endif
 // ptxv-gen: end lanes
 
 }  // namespace ptxv::detail
