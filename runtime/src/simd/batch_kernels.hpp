@@ -222,13 +222,11 @@ void warp_merge(const u32* r, u32* d, u32 active) noexcept {
 // forwarded from: from narrower stores (a copy word by word, or memcpy's)
 // they wait for those to retire, which measured 3.5 times the cost of the
 // step itself (BM_batch_short).
-PTXV_ARRAY_INLINE inline void pad_one(u32* d, const u32* s, std::size_t n) noexcept {
-    lib::load_partial<detail::kPadWords>(d, s, n);
-}
 void pad_words(u32* p, const u32* a, const u32* b, const u32* c, std::size_t n) noexcept {
-    pad_one(p, a, n);
-    pad_one(p + detail::kPadWords, b, n);
-    if (c != nullptr) pad_one(p + 2 * detail::kPadWords, c, n);
+    constexpr std::size_t k = detail::kPadWords;
+    lib::load_partial<k>(p, a, n);
+    lib::load_partial<k>(p + k, b, n);
+    if (c != nullptr) lib::load_partial<k>(p + 2 * k, c, n);
 }
 #if PTXV_ARRAY_X86 && !PTXV_ARRAY_SSSE3
 // One operand's lanes put in place by its moves (Selected), over n words, a
