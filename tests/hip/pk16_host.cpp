@@ -130,10 +130,7 @@ template <int N> u32 sum_defined(u32 a, u32 b, u32 c, u32 m, bool s) {
     u32 d = c;
     for (int i = 0; i < N; ++i) {
         if (((m >> (w * i)) & ones) == 0) continue;
-        long long x = (a >> (w * i)) & ones, y = (b >> (w * i)) & ones;
-        if (s && x > (ones >> 1)) x -= ones + 1ll;
-        if (s && y > (ones >> 1)) y -= ones + 1ll;
-        d += static_cast<u32>(x > y ? x - y : y - x);
+        d += static_cast<u32>(distance(lane(a, i, s, w), lane(b, i, s, w)));
     }
     return d;
 }
