@@ -158,16 +158,14 @@ void swar_sub(Simd& s) { swar_addsub(s, false); }
 
 void swar_minmax(Simd& s, bool is_max) {
     E p;
-    if (s.g.lanes == 2 && s.sa && s.sb) {
-        p = s.u32v("p", s.fn(is_max ? "maxs" : "mins", {pA, pB}));
-        s.strategy = "two 32-bit compares + selects";
-    } else if (s.sa == s.sb) {
+    if (s.sa == s.sb) {
         // A helper, not the select below written out: packed or byte
         // instructions where the target has them (lanes.hpp, PTXV_LANES_PK16
-        // and PTXV_LANES_SDWA8).
+        // and PTXV_LANES_SDWA8); signed half-words elsewhere as two 32-bit
+        // compares.
         const char* f = is_max ? (s.sa ? "maxs" : "maxu") : (s.sa ? "mins" : "minu");
         p = s.u32v("p", s.fn(f, {pA, pB}));
-        s.strategy = "packed compare + select";
+        s.strategy = s.g.lanes == 2 && s.sa ? "two 32-bit compares + selects" : "packed compare + select";
     } else {
         const E k = s.u32v("k", s.fn("msk", {s.ge(pA, pB, s.sa, s.sb)}));
         p = s.u32v("p", is_max ? pB ^ ((pA ^ pB) & k) : pA ^ ((pA ^ pB) & k));
