@@ -18,7 +18,6 @@
 #include "operations.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <optional>
 #include <unordered_map>
 #include <stdexcept>

@@ -4,6 +4,7 @@
 #include "kernel.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <iterator>
 #include <stdexcept>
 
