@@ -70,5 +70,6 @@ OutputFile emit_cuda_array(const Model&, const EmitOptions&);   // ptxv_cuda_arr
 OutputFile emit_cuda_dispatch(const Model&, const EmitOptions&);      // ptxv_cuda_dispatch.hpp, libptxv's array forms
 OutputFile emit_cuda_dispatch_inc(const Model&, const EmitOptions&);  // ptxv_cuda_dispatch.inc, their definitions
 OutputFile emit_cuda_md(const Model&, const EmitOptions&);      // CUDA_INTRINSICS.md
+OutputFile emit_explain(const Model&, const EmitOptions&);      // ptxv_explain.inc, every variant as C99
 
 }  // namespace ptxv::gen

@@ -103,6 +103,7 @@ const Helper kHelpers[] = {
     {"narrow", true, 0, Ty::u32, {Ty::u64}},
     {"fmask", true, 0, Ty::u64, {Ty::mask}},
     {"fsum", true, 0, Ty::u32, {Ty::u64}},
+    {"select", true, 0, Ty::u32, {Ty::u32, Ty::u32, Ty::sel}},
 };
 // clang-format on
 

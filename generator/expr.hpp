@@ -151,4 +151,18 @@ int uses(const Body& b, const std::string& name);
 std::string cpp(const E& x);
 std::string cpp(const Body& b);
 
+// The C99 printer (print_c99.cpp), for `ptxv explain --c`: a body as the
+// statements of a C function over <stdint.h>, in the same layout. A helper
+// `name` is called as @_name (generator/primitives/c99.h's vx_name, renamed
+// per function when printed): scalar ones with their template arguments as
+// trailing 1s and 0s; a lane helper as @_nameN where `has(nameN)` (its byte
+// and half-word forms differ), else as @_name with the lane width (8u, 16u)
+// last.
+std::string c99(const Body& b, bool (*has)(const std::string& helper));
+
+// Where a printer groups an operand x of the operator `parent` in
+// parentheses (print_cpp.cpp states the rule); C and C++ rank these
+// operators alike.
+bool grouped(Bin parent, const Node& x, bool right);
+
 }  // namespace ptxv::gen::ir

@@ -59,6 +59,8 @@ int precedence(Bin op) {
     return 16;
 }
 
+}  // namespace
+
 bool grouped(Bin parent, const Node& x, bool right) {
     if (x.kind != Node::Kind::binary) return false;
     switch (cls(parent)) {
@@ -71,6 +73,8 @@ bool grouped(Bin parent, const Node& x, bool right) {
     }
     return true;
 }
+
+namespace {
 
 const char* suffix(Ty t) {
     switch (t) {

@@ -37,6 +37,7 @@ Command add_golden(CLI::App& app);
 Command add_list(CLI::App& app);
 Command add_examples(CLI::App& app);
 Command add_translate(CLI::App& app);
+Command add_explain(CLI::App& app);
 
 // --engine, as eval and examples take it.
 void add_engine_option(CLI::App& app, std::string& engine_text);

@@ -9,6 +9,7 @@
 //   ptxv list                                  every generated variant
 //   ptxv examples                              the manual's examples
 //   ptxv translate IN [-o OUT] [--guard]       inline-asm video instructions as C++
+//   ptxv explain [--c [--name F]] 'INSTR'      what it computes, in words or as C99
 //
 // Exit status: 0 ok, 1 a failed instruction, line or check, 2 command-line
 // misuse.
@@ -24,7 +25,7 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
     app.footer(kExitStatusHelp);
     const std::vector<Command> commands = {add_eval(app),    add_validate(app), add_check(app),    add_golden(app),
-                                           add_list(app),    add_examples(app), add_translate(app)};
+                                           add_list(app),    add_examples(app), add_translate(app), add_explain(app)};
     try {
         app.parse(argc, argv);
     } catch (const CLI::Success& e) {

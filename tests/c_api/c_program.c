@@ -27,6 +27,36 @@ static const uint32_t kEdges[] = {0x00000000u, 0x00000001u, 0x7fffffffu, 0x80000
                                   0x80808080u, 0x01010101u, 0x7fff8000u, 0x8000ffffu, 0x00ff00ffu, 0x12345678u};
 #define EDGES (sizeof kEdges / sizeof kEdges[0])
 
+/* ptxv_explain's snprintf contract: a call with size 0 gives the length, a
+ * short buffer is cut and terminated, a long one gets the whole text. */
+static void check_explain(const char* text) {
+    char error[256], whole[16384], cut[8];
+    const char* name = "";
+    ptxv_op* op = ptxv_compile(text, error, sizeof error);
+    int format, n;
+    if (op == NULL) {
+        fail(error, text);
+        return;
+    }
+    name = ptxv_device_symbol(op) + strlen("ptxv_");
+    for (format = PTXV_EXPLAIN_TEXT; format <= PTXV_EXPLAIN_C; ++format) {
+        n = ptxv_explain(op, NULL, 0, format);
+        if (n <= 0 || n >= (int)sizeof whole || ptxv_explain(op, whole, sizeof whole, format) != n ||
+            strlen(whole) != (size_t)n) {
+            fail("ptxv_explain's length", text);
+            continue;
+        }
+        memset(cut, 'x', sizeof cut);
+        if (ptxv_explain(op, cut, sizeof cut, format) != n || cut[7] != '\0' || strncmp(cut, whole, 7) != 0)
+            fail("ptxv_explain into a short buffer", text);
+        if (format == PTXV_EXPLAIN_C && strstr(whole, name) == NULL) fail("the C names the variant's function", text);
+        if (format == PTXV_EXPLAIN_TEXT && strncmp(whole, ptxv_text(op), strlen(ptxv_text(op))) != 0)
+            fail("the text starts with the canonical form", text);
+    }
+    if (ptxv_explain(op, whole, sizeof whole, 7) != -1) fail("an unknown format", text);
+    ptxv_free(op);
+}
+
 static void check_form(const char* text) {
     char error[200];
     ptxv_op* op = ptxv_compile(text, error, sizeof error);
@@ -103,6 +133,9 @@ int main(void) {
     if (d[0] != 9) fail("a NULL op writes nothing", "(null)");
     if (ptxv_device_symbol(NULL)[0] != '\0' || ptxv_device_args(NULL, NULL, 0) != 0) fail("a NULL op's device call", "(null)");
     if (strchr(ptxv_version(), '.') == NULL) fail("the version", ptxv_version());
+    if (ptxv_explain(NULL, NULL, 0, PTXV_EXPLAIN_C) != -1) fail("a NULL op has no explanation", "(null)");
+    check_explain("vmin4.s32.u32.u32.add d, a.b0000, b.b2222, c");
+    check_explain("vmad.s32.u32.s32.sat.shr15 d, -a.h0, b, c");
 
     if (failures != 0) {
         fprintf(stderr, "%d failures\n", failures);

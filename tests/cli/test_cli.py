@@ -153,7 +153,7 @@ def valid_line(rng):
 
 
 def test_help():
-    for sub in [[], ["eval"], ["validate"], ["check"], ["golden"], ["list"], ["examples"]]:
+    for sub in [[], ["eval"], ["validate"], ["check"], ["golden"], ["list"], ["examples"], ["explain"]]:
         name = "ptxv %s --help" % " ".join(sub)
         rc, out, _ = run(sub + ["--help"], name=name)
         if rc is None:
@@ -169,7 +169,9 @@ def test_usage():
                  "vadd.u32.u32.u32 r1, r2, r3", "1", "2"], ["validate"], ["golden"], ["check", "--vectors", "x"], ["check", "--vectors", "-5"],
                  ["check", "--vectors", "99999999999999999999"], ["check", "--vectors", "1000000000001"],
                  ["check", "--seed", "18446744073709551616"], ["check", "--seed", "-1"], ["check", "--vectors", ""],
-                 ["eval", "--batch", "-", "1"], ["list", "extra"]]:
+                 ["eval", "--batch", "-", "1"], ["list", "extra"], ["explain"],
+                 ["explain", "--name", "f", "vadd.u32.u32.u32 r1, r2, r3;"],
+                 ["explain", "--c", "--name", "1f", "vadd.u32.u32.u32 r1, r2, r3;"]]:
         name = "ptxv %s" % " ".join(args)
         rc, _, err = run(args, name=name)
         if rc is not None and rc != 2:
@@ -192,6 +194,19 @@ def test_usage():
     rc, _, err = run(["validate", "vmin4.s32.u32.u32.add r1.b00, r2.b0000, r3.b2222, r1;"], name=name)
     if rc is not None and (rc != 1 or not err.startswith(b"error: ")):
         fail(name, "exit status %d, stderr %r" % (rc, err))
+    name = "explain bad"
+    rc, out, err = run(["explain", "--c", "vmin4.s32.u32.u32.add r1.b00, r2.b0000, r3.b2222, r1;"], name=name)
+    if rc is not None and (rc != 1 or out or b"error: " not in err or b"b00" not in err):
+        fail(name, "exit status %d, stdout %r, stderr %r" % (rc, out, err))
+    for args, want in [(["explain", "vadd4.u32.u32.u32.sat d.b10, a, b, c"], b"vadd4.u32.u32.u32.sat"),
+                       (["explain", "--c", "vadd4.u32.u32.u32.sat d.b10, a, b, c"],
+                        b"uint32_t vadd4_u32_u32_u32_sat(uint32_t a, uint32_t b, uint32_t c)"),
+                       (["explain", "--c", "--name", "f", "vadd.u32.u32.u32 r1, r2, r3;"],
+                        b"uint32_t f(uint32_t a, uint32_t b, uint32_t c)")]:
+        name = "ptxv %s" % " ".join(args)
+        rc, out, _ = run(args, name=name)
+        if rc is not None and (rc != 0 or want not in out):
+            fail(name, "exit status %d, output %r" % (rc, out[:300]))
     name = "eval --batch missing file"
     rc, _, err = run(["eval", "--batch", "/nonexistent/ptxv-batch"], name=name)
     if rc is not None and (rc != 1 or not err.startswith(b"error: ")):

@@ -7,7 +7,9 @@
 //   - a decoded instruction prints to a form that decodes to the same value
 //     (parse(print(x)) == x), and printing is idempotent;
 //   - a decoded instruction has a generated variant, and the generated
-//     function and the interpreter agree on it for a few operand values.
+//     function and the interpreter agree on it for a few operand values;
+//   - it is explained in words and as C99 (ptxv explain), each starting
+//     with its canonical form.
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -16,6 +18,7 @@
 
 #include "fuzz_check.hpp"
 #include "ptxv/compile.hpp"
+#include "ptxv/explain.hpp"
 #include "ptxv/interp.hpp"
 #include "ptxv/parse.hpp"
 #include "ptxv/random.hpp"
@@ -59,6 +62,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         f = ptxv::compile(*in);
     } catch (const std::exception& e) {
         fail("an accepted instruction has no generated variant", text, printed + ": " + e.what());
+    }
+    try {
+        if (ptxv::explain_text(*in).compare(0, printed.size(), printed) != 0)
+            fail("the explanation does not start with the canonical form", text, printed);
+        if (ptxv::explain_c(*in).compare(0, printed.size() + 3, "/* " + printed) != 0)
+            fail("the C99 does not start with the canonical form", text, printed);
+    } catch (const std::exception& e) {
+        fail("an accepted instruction is not explained", text, printed + ": " + e.what());
     }
     std::uint64_t seed = size;
     for (std::size_t i = 0; i < size; ++i) seed = seed * 131 + data[i];

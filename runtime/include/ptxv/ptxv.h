@@ -83,6 +83,19 @@ const char* ptxv_device_symbol(const ptxv_op* op);
  * is 0). Returns how many the call takes, 3; 0 for a NULL op. */
 size_t ptxv_device_args(const ptxv_op* op, uint32_t* args, size_t capacity);
 
+/* What op computes, spelled out as `ptxv explain` prints it. PTXV_EXPLAIN_TEXT:
+ * the decoded form with its defaults written out, each part, the lanes or
+ * the word, and the readings it depends on, in words. PTXV_EXPLAIN_C: one
+ * self-contained C99 function uint32_t F(uint32_t a, uint32_t b, uint32_t c)
+ * over <stdint.h>, F the variant's name ("vadd4_u32_u32_u32_sat"). Written as
+ * snprintf writes: at most size - 1 characters and a NUL into buf (which may
+ * be NULL if size is 0). Returns the whole text's length without the NUL, so
+ * that a call with size 0 sizes the buffer; -1 for a NULL op or another
+ * format. */
+#define PTXV_EXPLAIN_TEXT 0
+#define PTXV_EXPLAIN_C 1
+int ptxv_explain(const ptxv_op* op, char* buf, size_t size, int format);
+
 /* libptxv's version, "MAJOR.MINOR.PATCH". */
 const char* ptxv_version(void);
 

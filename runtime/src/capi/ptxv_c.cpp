@@ -10,6 +10,7 @@
 #include <string>
 
 #include "ptxv/compile.hpp"
+#include "ptxv/explain.hpp"
 #include "ptxv/interp.hpp"
 #include "ptxv/parse.hpp"
 
@@ -150,6 +151,21 @@ size_t ptxv_device_args(const ptxv_op* op, uint32_t* args, size_t capacity) {
     const u32 trailing[] = {op->fn.asel(), op->fn.bsel(), op->fn.x()};
     if (args != nullptr) std::copy_n(trailing, std::min(capacity, std::size(trailing)), args);
     return std::size(trailing);
+}
+
+int ptxv_explain(const ptxv_op* op, char* buf, size_t size, int format) {
+    if (op == nullptr || (format != PTXV_EXPLAIN_TEXT && format != PTXV_EXPLAIN_C)) return -1;
+    try {
+        const std::string text = format == PTXV_EXPLAIN_C ? ptxv::explain_c(op->in) : ptxv::explain_text(op->in);
+        if (buf != nullptr && size > 0) {
+            const std::size_t n = std::min(text.size(), size - 1);
+            std::memcpy(buf, text.data(), n);
+            buf[n] = '\0';
+        }
+        return static_cast<int>(text.size());
+    } catch (const std::exception&) {
+        return -1;
+    }
 }
 
 const char* ptxv_version(void) { return PTXV_VERSION_STRING; }
