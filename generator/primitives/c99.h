@@ -7,68 +7,77 @@
  *
  * Each is written for C99 over <stdint.h> alone, and for OpenCL C once the
  * three fixed-width types are defined: no conversion of an out-of-range value
- * to a signed type, no shift of a negative value, no signed overflow, no
- * branch (a constant argument folds every select). A lane helper that is the
+ * to a signed type, no shift of a negative value, no signed overflow; every
+ * choice a select of masks (a constant argument folds it), so that no
+ * compiler turns it into a branch. A lane helper that is the
  * same for bytes and half-words takes the lane width w (8 or 16) as its last
  * argument; one that differs is named by its lane count (vx_hsum4, vx_hsum2).
  */
 #include <stdint.h>
 
 // ptxv-gen: begin c99
+/* cond ? x : y as masks, which compilers keep free of branches where a
+ * conditional expression may become a compare and a jump. */
 static inline uint32_t vx_sel32(int cond, uint32_t x, uint32_t y)
 {
-    const uint32_t m = 0u - (uint32_t)cond;
+    const uint32_t m = 0u - (uint32_t)(cond != 0);
     return (x & m) | (y & ~m);
 }
 static inline int64_t vx_sel64(int cond, int64_t x, int64_t y)
 {
-    return cond ? x : y;
+    const int64_t m = -(int64_t)(cond != 0);
+    return (x & m) | (y & ~m);
+}
+static inline uint64_t vx_selu64(int cond, uint64_t x, uint64_t y)
+{
+    const uint64_t m = (uint64_t)0 - (uint64_t)(cond != 0);
+    return (x & m) | (y & ~m);
 }
 static inline int64_t vx_wmin(int64_t x, int64_t y)
 {
-    return x < y ? x : y;
+    return vx_sel64(x < y, x, y);
 }
 static inline int64_t vx_wmax(int64_t x, int64_t y)
 {
-    return x > y ? x : y;
+    return vx_sel64(x > y, x, y);
 }
 static inline int64_t vx_smin(int64_t x, int64_t y)
 {
-    return x < y ? x : y;
+    return vx_sel64(x < y, x, y);
 }
 static inline int64_t vx_smax(int64_t x, int64_t y)
 {
-    return x > y ? x : y;
+    return vx_sel64(x > y, x, y);
 }
 static inline uint64_t vx_umin64(uint64_t x, uint64_t y)
 {
-    return x < y ? x : y;
+    return vx_selu64(x < y, x, y);
 }
 static inline uint64_t vx_umax64(uint64_t x, uint64_t y)
 {
-    return x > y ? x : y;
+    return vx_selu64(x > y, x, y);
 }
 /* R6's byte/half-word .sat: x's 64-bit pattern read as unsigned against y
  * (below 2^32), so that a negative x is above every y. */
 static inline int64_t vx_umin_pattern(int64_t x, int64_t y)
 {
-    return (uint64_t)x < (uint64_t)y ? x : y;
+    return vx_sel64((uint64_t)x < (uint64_t)y, x, y);
 }
 static inline int64_t vx_sabs(int64_t x)
 {
-    return x < 0 ? -x : x;
+    return vx_sel64(x < 0, -x, x);
 }
 static inline unsigned vx_umin32(uint32_t x, unsigned y)
 {
-    return x < y ? x : y;
+    return vx_sel32(x < y, x, y);
 }
 static inline uint32_t vx_min_u32(uint32_t x, uint32_t y)
 {
-    return x < y ? x : y;
+    return vx_sel32(x < y, x, y);
 }
 static inline uint32_t vx_max_u32(uint32_t x, uint32_t y)
 {
-    return x > y ? x : y;
+    return vx_sel32(x > y, x, y);
 }
 /* Words compared as int32_t: their top bits flipped, compared unsigned. */
 static inline int vx_lt_s32(uint32_t x, uint32_t y)
@@ -77,30 +86,30 @@ static inline int vx_lt_s32(uint32_t x, uint32_t y)
 }
 static inline uint32_t vx_min_s32(uint32_t x, uint32_t y)
 {
-    return (x ^ 0x80000000u) < (y ^ 0x80000000u) ? x : y;
+    return vx_sel32((x ^ 0x80000000u) < (y ^ 0x80000000u), x, y);
 }
 static inline uint32_t vx_max_s32(uint32_t x, uint32_t y)
 {
-    return (x ^ 0x80000000u) > (y ^ 0x80000000u) ? x : y;
+    return vx_sel32((x ^ 0x80000000u) > (y ^ 0x80000000u), x, y);
 }
 /* R8's .min/.max where t and c are read differently. su: t the low word of
  * vadd/vsub sign-extended, c unsigned; a negative t's 64-bit pattern is above
  * every c. zs: t zero-extended, c signed; a negative c is below every t. */
 static inline uint32_t vx_min_su(uint32_t t, uint32_t c)
 {
-    return (t | (0u - (t >> 31))) < c ? t : c;
+    return vx_sel32((t | (0u - (t >> 31))) < c, t, c);
 }
 static inline uint32_t vx_max_su(uint32_t t, uint32_t c)
 {
-    return (t | (0u - (t >> 31))) >= c ? t : c;
+    return vx_sel32((t | (0u - (t >> 31))) >= c, t, c);
 }
 static inline uint32_t vx_min_zs(uint32_t t, uint32_t c)
 {
-    return t < (c & ((c >> 31) - 1u)) ? t : c;
+    return vx_sel32(t < (c & ((c >> 31) - 1u)), t, c);
 }
 static inline uint32_t vx_max_zs(uint32_t t, uint32_t c)
 {
-    return t >= (c & ((c >> 31) - 1u)) ? t : c;
+    return vx_sel32(t >= (c & ((c >> 31) - 1u)), t, c);
 }
 /* An unsigned word u against a signed word s, as their extended values
  * compare (R5): a negative s is below every u. */
@@ -118,19 +127,19 @@ static inline int vx_eq_us(uint32_t u, uint32_t s)
 }
 static inline uint32_t vx_smin32(uint32_t x, uint32_t y)
 {
-    return vx_lt_s32(x, y) ? x : y;
+    return vx_sel32(vx_lt_s32(x, y), x, y);
 }
 static inline uint32_t vx_smax32(uint32_t x, uint32_t y)
 {
-    return vx_lt_s32(y, x) ? x : y;
+    return vx_sel32(vx_lt_s32(y, x), x, y);
 }
 static inline uint32_t vx_absdiff_u32(uint32_t x, uint32_t y)
 {
-    return x < y ? y - x : x - y;
+    return vx_sel32(x < y, y - x, x - y);
 }
 static inline uint32_t vx_absdiff_s32(uint32_t x, uint32_t y)
 {
-    return vx_lt_s32(x, y) ? y - x : x - y;
+    return vx_sel32(vx_lt_s32(x, y), y - x, x - y);
 }
 /* A word read as int32_t. */
 static inline int64_t vx_sx32(uint32_t x)
@@ -180,19 +189,19 @@ static inline uint32_t vx_sar32(uint32_t x, unsigned s)
 }
 static inline uint32_t vx_subsat_u32(uint32_t x, uint32_t y)
 {
-    return x < y ? 0u : x - y;
+    return (x - y) & ((uint32_t)(x < y) - 1u);
 }
 /* Signed saturation: an overflow is a sum whose sign differs from both
  * operands' (for x - y, from x's and ~y's); it takes the bound of x's sign. */
 static inline uint32_t vx_addsat_s32(uint32_t x, uint32_t y)
 {
     const uint32_t s = x + y;
-    return (((s ^ x) & (s ^ y)) >> 31) ? 0x7fffffffu + (x >> 31) : s;
+    return vx_sel32((int)(((s ^ x) & (s ^ y)) >> 31), 0x7fffffffu + (x >> 31), s);
 }
 static inline uint32_t vx_subsat_s32(uint32_t x, uint32_t y)
 {
     const uint32_t s = x - y;
-    return (((x ^ y) & (s ^ x)) >> 31) ? 0x7fffffffu + (x >> 31) : s;
+    return vx_sel32((int)(((x ^ y) & (s ^ x)) >> 31), 0x7fffffffu + (x >> 31), s);
 }
 /* .sat of a whole-word sum or difference of any types (R6): with a signed
  * operand biased by 2^31, x + y is s - k * 2^31 for s the biased sum (in
@@ -202,8 +211,8 @@ static inline uint32_t vx_subsat_s32(uint32_t x, uint32_t y)
 static inline uint32_t vx_s33_sat(int64_t s, int k, int sd, uint32_t word)
 {
     const int64_t unit = (int64_t)0x80000000u;
-    const uint32_t low = s < (k - sd) * unit ? (uint32_t)sd << 31 : word;
-    return (sd & (s >= (k + 1) * unit)) ? 0x7fffffffu : low;
+    const uint32_t low = vx_sel32(s < (k - sd) * unit, (uint32_t)sd << 31, word);
+    return vx_sel32(sd & (s >= (k + 1) * unit), 0x7fffffffu, low);
 }
 static inline uint32_t vx_addsat(uint32_t x, uint32_t y, int sa, int sb, int sd)
 {
@@ -248,7 +257,7 @@ static inline unsigned vx_neg_sf(unsigned neg)
 /* x negated where m is all ones, kept where it is 0. */
 static inline int64_t vx_negate_if(int64_t x, uint64_t m)
 {
-    return m ? -x : x;
+    return vx_sel64(m != 0u, -x, x);
 }
 /* R9: the result t merged into c under the d selector ds. */
 static inline uint32_t vx_dmerge(uint32_t c, uint32_t t, unsigned ds)
