@@ -526,6 +526,14 @@ struct swar {
     PTXV_FI static constexpr std::uint32_t avgd(std::uint32_t a, std::uint32_t b) noexcept {
         return (a & b) + (((a ^ b) >> 1) & L);
     }
+    // The signed average rounded half away from zero (R5). Biased by
+    // 2^(W-1), s >= 0 is the carry out of x + y, which is the top bit of the
+    // floor average; round up exactly then.
+    PTXV_FI static constexpr std::uint32_t avgs(std::uint32_t a, std::uint32_t b) noexcept {
+        const std::uint32_t x = a ^ H, y = b ^ H;
+        const std::uint32_t f = (x & y) + (((x ^ y) >> 1) & L);
+        return (f + ((x ^ y) & (f >> (W - 1u)) & ONE)) ^ H;
+    }
     // |a - b| of signed lanes clamped to the signed range (.sat into a signed d).
     PTXV_FI static constexpr std::uint32_t absdiffss(std::uint32_t a, std::uint32_t b) noexcept {
         const std::uint32_t p = absdiffs(a, b);
@@ -702,11 +710,38 @@ struct lanes<2> : swar<2> {
     PTXV_LANES_VECTOR_OP(mins, __builtin_elementwise_min(vs(a), vs(b)))
     PTXV_LANES_VECTOR_OP(maxs, __builtin_elementwise_max(vs(a), vs(b)))
     PTXV_LANES_VECTOR_OP(absdiffu, __builtin_elementwise_max(vu(a), vu(b)) - __builtin_elementwise_min(vu(a), vu(b)))
-    PTXV_LANES_VECTOR_OP(absdiffs, __builtin_elementwise_max(vs(a), vs(b)) - __builtin_elementwise_min(vs(a), vs(b)))
+    // |a - b| of signed lanes, and clamped to the signed range. Where b is
+    // the constant 0 (CUDA's __vabs2 and __vabsss2) max(a, -a) takes two
+    // instructions where max - min takes three: -a wraps as the difference
+    // does (0x8000 stays 0x8000), and saturated it is 0x7fff.
+    PTXV_FI static constexpr std::uint32_t absdiffs(std::uint32_t a, std::uint32_t b) noexcept {
+        if (__builtin_is_constant_evaluated()) return swar::absdiffs(a, b);
+        if (__builtin_constant_p(b) && b == 0u)
+            return __builtin_bit_cast(std::uint32_t, __builtin_elementwise_max(vs(a), (s16x2)(vu(0u) - vu(a))));
+        return __builtin_bit_cast(std::uint32_t,
+                                  __builtin_elementwise_max(vs(a), vs(b)) - __builtin_elementwise_min(vs(a), vs(b)));
+    }
+    PTXV_FI static constexpr std::uint32_t absdiffss(std::uint32_t a, std::uint32_t b) noexcept {
+        if (__builtin_is_constant_evaluated()) return swar::absdiffss(a, b);
+        if (__builtin_constant_p(b) && b == 0u) {
+            return __builtin_bit_cast(std::uint32_t,
+                                      __builtin_elementwise_max(vs(a), __builtin_elementwise_sub_sat(vs(0u), vs(a))));
+        }
+        return __builtin_bit_cast(std::uint32_t, __builtin_elementwise_sub_sat(__builtin_elementwise_max(vs(a), vs(b)),
+                                                                               __builtin_elementwise_min(vs(a), vs(b))));
+    }
     PTXV_LANES_VECTOR_OP(avgu, vu(a | b) - (vu(a ^ b) >> 1))
     PTXV_LANES_VECTOR_OP(avgd, vu(a & b) + (vu(a ^ b) >> 1))
-    PTXV_LANES_VECTOR_OP(absdiffss,
-                       __builtin_elementwise_sub_sat(__builtin_elementwise_max(vs(a), vs(b)), __builtin_elementwise_min(vs(a), vs(b))))
+    // The floor average (a & b plus half of a ^ b, shifted arithmetically),
+    // plus 1 where the sum is odd and not negative: the odd bit less the
+    // sign, saturated (as a mask or a shift of ~f, clang turns the condition
+    // into per-lane compares and selects). Eight instructions where the
+    // biased SWAR form takes twelve.
+    PTXV_FI static constexpr std::uint32_t avgs(std::uint32_t a, std::uint32_t b) noexcept {
+        if (__builtin_is_constant_evaluated()) return swar::avgs(a, b);
+        const u16x2 f = vu(a & b) + (u16x2)(vs(a ^ b) >> 1);
+        return __builtin_bit_cast(std::uint32_t, f + __builtin_elementwise_sub_sat(vu(a ^ b) & splat(1), f >> 15));
+    }
     // The compares, each lane 1 or 0. b - a saturated is 0 where a >= b, and
     // 1 less that is 1 or 0 (LLVM turns a min with 1 into per-lane compares,
     // which AMD's ISA has no packed form of); above 0 where a < b, which
@@ -8023,26 +8058,17 @@ PTXV_FI constexpr u32 vavrg2_u32_s32_u32_sat(u32 A, u32 B, u32 c, unsigned m) no
 }
 // vavrg2.u32.s32.s32: packed signed average
 PTXV_FI constexpr u32 vavrg2_u32_s32_s32(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 x = A ^ 0x80008000u;
-    const u32 y = B ^ 0x80008000u;
-    const u32 f = (x & y) + (((x ^ y) >> 1) & 0x7fff7fffu);
-    const u32 p = (f + ((x ^ y) & (f >> 15) & 0x00010001u)) ^ 0x80008000u;
+    const u32 p = detail::lanes<2>::avgs(A, B);
     return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 // vavrg2.u32.s32.s32.add: packed signed average, lane sum
 PTXV_FI constexpr u32 vavrg2_u32_s32_s32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 x = A ^ 0x80008000u;
-    const u32 y = B ^ 0x80008000u;
-    const u32 f = (x & y) + (((x ^ y) >> 1) & 0x7fff7fffu);
-    const u32 p = (f + ((x ^ y) & (f >> 15) & 0x00010001u)) ^ 0x80008000u;
+    const u32 p = detail::lanes<2>::avgs(A, B);
     return c + detail::lanes<2>::hsum((p ^ 0x80008000u) & detail::lanes<2>::mask(m)) - 32768u * detail::lanes<2>::pop(m);
 }
 // vavrg2.u32.s32.s32.sat: packed signed average, packed clamp
 PTXV_FI constexpr u32 vavrg2_u32_s32_s32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 x = A ^ 0x80008000u;
-    const u32 y = B ^ 0x80008000u;
-    const u32 f = (x & y) + (((x ^ y) >> 1) & 0x7fff7fffu);
-    const u32 p = (f + ((x ^ y) & (f >> 15) & 0x00010001u)) ^ 0x80008000u;
+    const u32 p = detail::lanes<2>::avgs(A, B);
     const u32 q0 = p & ~detail::lanes<2>::msk(p & 0x80008000u);
     return detail::merge(c, q0, detail::lanes<2>::mask(m));
 }
@@ -8118,26 +8144,17 @@ PTXV_FI constexpr u32 vavrg2_s32_s32_u32_sat(u32 A, u32 B, u32 c, unsigned m) no
 }
 // vavrg2.s32.s32.s32: packed signed average
 PTXV_FI constexpr u32 vavrg2_s32_s32_s32(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 x = A ^ 0x80008000u;
-    const u32 y = B ^ 0x80008000u;
-    const u32 f = (x & y) + (((x ^ y) >> 1) & 0x7fff7fffu);
-    const u32 p = (f + ((x ^ y) & (f >> 15) & 0x00010001u)) ^ 0x80008000u;
+    const u32 p = detail::lanes<2>::avgs(A, B);
     return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 // vavrg2.s32.s32.s32.add: packed signed average, lane sum
 PTXV_FI constexpr u32 vavrg2_s32_s32_s32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 x = A ^ 0x80008000u;
-    const u32 y = B ^ 0x80008000u;
-    const u32 f = (x & y) + (((x ^ y) >> 1) & 0x7fff7fffu);
-    const u32 p = (f + ((x ^ y) & (f >> 15) & 0x00010001u)) ^ 0x80008000u;
+    const u32 p = detail::lanes<2>::avgs(A, B);
     return c + detail::lanes<2>::hsum((p ^ 0x80008000u) & detail::lanes<2>::mask(m)) - 32768u * detail::lanes<2>::pop(m);
 }
 // vavrg2.s32.s32.s32.sat: packed signed average
 PTXV_FI constexpr u32 vavrg2_s32_s32_s32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 x = A ^ 0x80008000u;
-    const u32 y = B ^ 0x80008000u;
-    const u32 f = (x & y) + (((x ^ y) >> 1) & 0x7fff7fffu);
-    const u32 p = (f + ((x ^ y) & (f >> 15) & 0x00010001u)) ^ 0x80008000u;
+    const u32 p = detail::lanes<2>::avgs(A, B);
     return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 // vabsdiff2.u32.u32.u32: packed max - min
@@ -9442,26 +9459,17 @@ PTXV_FI constexpr u32 vavrg4_u32_s32_u32_sat(u32 A, u32 B, u32 c, unsigned m) no
 }
 // vavrg4.u32.s32.s32: packed signed average
 PTXV_FI constexpr u32 vavrg4_u32_s32_s32(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 x = A ^ 0x80808080u;
-    const u32 y = B ^ 0x80808080u;
-    const u32 f = (x & y) + (((x ^ y) >> 1) & 0x7f7f7f7fu);
-    const u32 p = (f + ((x ^ y) & (f >> 7) & 0x01010101u)) ^ 0x80808080u;
+    const u32 p = detail::lanes<4>::avgs(A, B);
     return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 // vavrg4.u32.s32.s32.add: packed signed average, lane sum
 PTXV_FI constexpr u32 vavrg4_u32_s32_s32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 x = A ^ 0x80808080u;
-    const u32 y = B ^ 0x80808080u;
-    const u32 f = (x & y) + (((x ^ y) >> 1) & 0x7f7f7f7fu);
-    const u32 p = (f + ((x ^ y) & (f >> 7) & 0x01010101u)) ^ 0x80808080u;
+    const u32 p = detail::lanes<4>::avgs(A, B);
     return c + detail::lanes<4>::hsum((p ^ 0x80808080u) & detail::lanes<4>::mask(m)) - 128u * detail::lanes<4>::pop(m);
 }
 // vavrg4.u32.s32.s32.sat: packed signed average, packed clamp
 PTXV_FI constexpr u32 vavrg4_u32_s32_s32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 x = A ^ 0x80808080u;
-    const u32 y = B ^ 0x80808080u;
-    const u32 f = (x & y) + (((x ^ y) >> 1) & 0x7f7f7f7fu);
-    const u32 p = (f + ((x ^ y) & (f >> 7) & 0x01010101u)) ^ 0x80808080u;
+    const u32 p = detail::lanes<4>::avgs(A, B);
     const u32 q0 = p & ~detail::lanes<4>::msk(p & 0x80808080u);
     return detail::merge(c, q0, detail::lanes<4>::mask(m));
 }
@@ -9537,26 +9545,17 @@ PTXV_FI constexpr u32 vavrg4_s32_s32_u32_sat(u32 A, u32 B, u32 c, unsigned m) no
 }
 // vavrg4.s32.s32.s32: packed signed average
 PTXV_FI constexpr u32 vavrg4_s32_s32_s32(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 x = A ^ 0x80808080u;
-    const u32 y = B ^ 0x80808080u;
-    const u32 f = (x & y) + (((x ^ y) >> 1) & 0x7f7f7f7fu);
-    const u32 p = (f + ((x ^ y) & (f >> 7) & 0x01010101u)) ^ 0x80808080u;
+    const u32 p = detail::lanes<4>::avgs(A, B);
     return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 // vavrg4.s32.s32.s32.add: packed signed average, lane sum
 PTXV_FI constexpr u32 vavrg4_s32_s32_s32_add(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 x = A ^ 0x80808080u;
-    const u32 y = B ^ 0x80808080u;
-    const u32 f = (x & y) + (((x ^ y) >> 1) & 0x7f7f7f7fu);
-    const u32 p = (f + ((x ^ y) & (f >> 7) & 0x01010101u)) ^ 0x80808080u;
+    const u32 p = detail::lanes<4>::avgs(A, B);
     return c + detail::lanes<4>::hsum((p ^ 0x80808080u) & detail::lanes<4>::mask(m)) - 128u * detail::lanes<4>::pop(m);
 }
 // vavrg4.s32.s32.s32.sat: packed signed average
 PTXV_FI constexpr u32 vavrg4_s32_s32_s32_sat(u32 A, u32 B, u32 c, unsigned m) noexcept {
-    const u32 x = A ^ 0x80808080u;
-    const u32 y = B ^ 0x80808080u;
-    const u32 f = (x & y) + (((x ^ y) >> 1) & 0x7f7f7f7fu);
-    const u32 p = (f + ((x ^ y) & (f >> 7) & 0x01010101u)) ^ 0x80808080u;
+    const u32 p = detail::lanes<4>::avgs(A, B);
     return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 // vabsdiff4.u32.u32.u32: packed max - min

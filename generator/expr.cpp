@@ -83,6 +83,7 @@ const Helper kHelpers[] = {
     {"absdiffs", true, 0, Ty::u32, {Ty::u32, Ty::u32}},
     {"absdiffss", true, 0, Ty::u32, {Ty::u32, Ty::u32}},
     {"avgu", true, 0, Ty::u32, {Ty::u32, Ty::u32}},
+    {"avgs", true, 0, Ty::u32, {Ty::u32, Ty::u32}},
     {"sadu", true, 0, Ty::u32, {Ty::u32, Ty::u32, Ty::u32, Ty::u32}},
     {"set_eq", true, 0, Ty::u32, {Ty::u32, Ty::u32}},
     {"set_ne", true, 0, Ty::u32, {Ty::u32, Ty::u32}},

@@ -218,12 +218,7 @@ void swar_avrg(Simd& s) {
         return;
     }
     if (s.sa == s.sb) {
-        // Biased by 2^(w-1), s >= 0 is the carry out of x + y, which is the
-        // top bit of the floor average; round up exactly then.
-        const E x = s.u32v("x", pA ^ s.H());
-        const E y = s.u32v("y", pB ^ s.H());
-        const E f = s.u32v("f", (x & y) + (((x ^ y) >> intc(1)) & u32x(s.g.L)));
-        const E p = s.u32v("p", (f + ((x ^ y) & (f >> intc(static_cast<std::uint64_t>(s.g.w - 1))) & u32x(s.g.ONE))) ^ s.H());
+        const E p = s.u32v("p", s.fn("avgs", {pA, pB}));
         s.strategy = "packed signed average";
         s.packed_finish(p, true);
         return;

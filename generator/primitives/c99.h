@@ -371,6 +371,15 @@ static inline uint32_t vx_avgu(uint32_t a, uint32_t b, unsigned w)
 {
     return (a | b) - (((a ^ b) >> 1) & ~vx_top(w));
 }
+/* The signed average rounded half away from zero (R5): biased by 2^(w-1),
+ * the sum is not negative where x + y carries out, which is the top bit of
+ * the floor average; round up exactly then. */
+static inline uint32_t vx_avgs(uint32_t a, uint32_t b, unsigned w)
+{
+    const uint32_t h = vx_top(w), x = a ^ h, y = b ^ h;
+    const uint32_t f = (x & y) + (((x ^ y) >> 1) & ~h);
+    return (f + ((x ^ y) & (f >> (w - 1u)) & (h >> (w - 1u)))) ^ h;
+}
 /* Compares (R14): 1 in each lane where it holds. */
 static inline uint32_t vx_set_eq(uint32_t a, uint32_t b, unsigned w)
 {

@@ -163,6 +163,14 @@ struct swar {
     PTXV_FI static constexpr std::uint32_t avgd(std::uint32_t a, std::uint32_t b) noexcept {
         return (a & b) + (((a ^ b) >> 1) & L);
     }
+    // The signed average rounded half away from zero (R5). Biased by
+    // 2^(W-1), s >= 0 is the carry out of x + y, which is the top bit of the
+    // floor average; round up exactly then.
+    PTXV_FI static constexpr std::uint32_t avgs(std::uint32_t a, std::uint32_t b) noexcept {
+        const std::uint32_t x = a ^ H, y = b ^ H;
+        const std::uint32_t f = (x & y) + (((x ^ y) >> 1) & L);
+        return (f + ((x ^ y) & (f >> (W - 1u)) & ONE)) ^ H;
+    }
     // |a - b| of signed lanes clamped to the signed range (.sat into a signed d).
     PTXV_FI static constexpr std::uint32_t absdiffss(std::uint32_t a, std::uint32_t b) noexcept {
         const std::uint32_t p = absdiffs(a, b);
@@ -339,11 +347,38 @@ struct lanes<2> : swar<2> {
     PTXV_LANES_VECTOR_OP(mins, __builtin_elementwise_min(vs(a), vs(b)))
     PTXV_LANES_VECTOR_OP(maxs, __builtin_elementwise_max(vs(a), vs(b)))
     PTXV_LANES_VECTOR_OP(absdiffu, __builtin_elementwise_max(vu(a), vu(b)) - __builtin_elementwise_min(vu(a), vu(b)))
-    PTXV_LANES_VECTOR_OP(absdiffs, __builtin_elementwise_max(vs(a), vs(b)) - __builtin_elementwise_min(vs(a), vs(b)))
+    // |a - b| of signed lanes, and clamped to the signed range. Where b is
+    // the constant 0 (CUDA's __vabs2 and __vabsss2) max(a, -a) takes two
+    // instructions where max - min takes three: -a wraps as the difference
+    // does (0x8000 stays 0x8000), and saturated it is 0x7fff.
+    PTXV_FI static constexpr std::uint32_t absdiffs(std::uint32_t a, std::uint32_t b) noexcept {
+        if (__builtin_is_constant_evaluated()) return swar::absdiffs(a, b);
+        if (__builtin_constant_p(b) && b == 0u)
+            return __builtin_bit_cast(std::uint32_t, __builtin_elementwise_max(vs(a), (s16x2)(vu(0u) - vu(a))));
+        return __builtin_bit_cast(std::uint32_t,
+                                  __builtin_elementwise_max(vs(a), vs(b)) - __builtin_elementwise_min(vs(a), vs(b)));
+    }
+    PTXV_FI static constexpr std::uint32_t absdiffss(std::uint32_t a, std::uint32_t b) noexcept {
+        if (__builtin_is_constant_evaluated()) return swar::absdiffss(a, b);
+        if (__builtin_constant_p(b) && b == 0u) {
+            return __builtin_bit_cast(std::uint32_t,
+                                      __builtin_elementwise_max(vs(a), __builtin_elementwise_sub_sat(vs(0u), vs(a))));
+        }
+        return __builtin_bit_cast(std::uint32_t, __builtin_elementwise_sub_sat(__builtin_elementwise_max(vs(a), vs(b)),
+                                                                               __builtin_elementwise_min(vs(a), vs(b))));
+    }
     PTXV_LANES_VECTOR_OP(avgu, vu(a | b) - (vu(a ^ b) >> 1))
     PTXV_LANES_VECTOR_OP(avgd, vu(a & b) + (vu(a ^ b) >> 1))
-    PTXV_LANES_VECTOR_OP(absdiffss,
-                       __builtin_elementwise_sub_sat(__builtin_elementwise_max(vs(a), vs(b)), __builtin_elementwise_min(vs(a), vs(b))))
+    // The floor average (a & b plus half of a ^ b, shifted arithmetically),
+    // plus 1 where the sum is odd and not negative: the odd bit less the
+    // sign, saturated (as a mask or a shift of ~f, clang turns the condition
+    // into per-lane compares and selects). Eight instructions where the
+    // biased SWAR form takes twelve.
+    PTXV_FI static constexpr std::uint32_t avgs(std::uint32_t a, std::uint32_t b) noexcept {
+        if (__builtin_is_constant_evaluated()) return swar::avgs(a, b);
+        const u16x2 f = vu(a & b) + (u16x2)(vs(a ^ b) >> 1);
+        return __builtin_bit_cast(std::uint32_t, f + __builtin_elementwise_sub_sat(vu(a ^ b) & splat(1), f >> 15));
+    }
     // The compares, each lane 1 or 0. b - a saturated is 0 where a >= b, and
     // 1 less that is 1 or 0 (LLVM turns a min with 1 into per-lane compares,
     // which AMD's ISA has no packed form of); above 0 where a < b, which

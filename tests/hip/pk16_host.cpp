@@ -83,12 +83,22 @@ long long greater(long long x, long long y) { return x > y ? x : y; }
 long long distance(long long x, long long y) { return x > y ? x - y : y - x; }
 long long rounded_average(long long x, long long y) { return (x + y + 1) >> 1; }
 long long floor_average(long long x, long long y) { return (x + y) >> 1; }
+// R5: half away from zero.
+long long away_average(long long x, long long y) { return x + y >= 0 ? (x + y + 1) / 2 : -((1 - x - y) / 2); }
+long long magnitude(long long x, long long) { return x < 0 ? -x : x; }
 long long eq(long long x, long long y) { return x == y; }
 long long ne(long long x, long long y) { return x != y; }
 long long lt(long long x, long long y) { return x < y; }
 long long le(long long x, long long y) { return x <= y; }
 long long gt(long long x, long long y) { return x > y; }
 long long ge(long long x, long long y) { return x >= y; }
+
+// |a - b| with the constant b = 0 that CUDA's __vabs2 and __vabsss2 pass,
+// which lanes<2> computes as max(a, -a).
+u32 abs_vector(u32 a, u32) { return L::absdiffs(a, 0u); }
+u32 abs_formula(u32 a, u32) { return S::absdiffs(a, 0u); }
+u32 abs_sat_vector(u32 a, u32) { return L::absdiffss(a, 0u); }
+u32 abs_sat_formula(u32 a, u32) { return S::absdiffss(a, 0u); }
 
 const Op kOps[] = {
     {2, "add", L::add, S::add, false, false, plus},
@@ -106,6 +116,9 @@ const Op kOps[] = {
     {2, "absdiffss", L::absdiffss, S::absdiffss, true, true, distance},
     {2, "avgu", L::avgu, S::avgu, false, false, rounded_average},
     {2, "avgd", L::avgd, S::avgd, false, false, floor_average},
+    {2, "avgs", L::avgs, S::avgs, true, false, away_average},
+    {2, "absdiffs(a, 0)", abs_vector, abs_formula, true, false, magnitude},
+    {2, "absdiffss(a, 0)", abs_sat_vector, abs_sat_formula, true, true, magnitude},
     {2, "set_eq", L::set_eq, S::set_eq, false, false, eq},
     {2, "set_ne", L::set_ne, S::set_ne, false, false, ne},
     {2, "set_ltu", L::set_ltu, S::set_ltu, false, false, lt},
