@@ -4,6 +4,7 @@
     python3 tools/amd_isa.py [--include DIR] [--against DIR | --against-rev REV]
                              [--hipcc hipcc] [--targets gfx90a,gfx1030,gfx1100]
                              [--peers] [--markdown]
+    python3 tools/amd_isa.py --variants [--include DIR] [--hipcc hipcc] [--targets ...]
 
 For every intrinsic of ptxv_cuda_compat.hpp (found in DIR, default
 generated/), compiles one kernel `d[i] = __vX(a[i], b[i])` per intrinsic
@@ -14,7 +15,11 @@ the loads, stores and index, once. With --against, the same for the header
 in a second folder, side by side; with --against-rev, the headers of generated/
 at that git revision. With --peers, also the other projects' formulations of
 bench/peers_hip.hpp, each first checked word for word against ptxv's
-intrinsic on the host (clang 15 or later). Static counts from reading the
+intrinsic on the host (clang 15 or later). With --variants, the template
+form of every SIMD variant of ptxv.hpp (default selectors and mask, a, b
+and c from memory), summed up per opcode, and each variant that an
+intrinsic is, fed as the intrinsic feeds it, against the intrinsic (exit
+status 1 where the variant is longer). Static counts from reading the
 ISA: no AMD GPU runs them.
 """
 import argparse
@@ -90,6 +95,44 @@ def check_peers(work, include):
     return r.stdout.strip()
 
 
+def intrinsic_forms(include):
+    """(intrinsic, variant function, the argument feeding a, b and c or -1 for 0) of each SIMD
+    intrinsic whose result is its instruction's d (ptxv_cuda.hpp's kIntrinsics, post "none")."""
+    text = open(os.path.join(include, "ptxv_cuda.hpp")).read()
+    out = []
+    for m in re.finditer(r'\{"(__v\w+)", "([\w.]+)", \d+, \d+, \{(-?\d+), (-?\d+), (-?\d+)\}, \w+, "(\w+)"', text):
+        if m.group(6) == "none" and m.group(2).split(".")[0][-1] in "24":
+            out.append((m.group(1), m.group(2).replace(".", "_"), [int(m.group(k)) for k in (3, 4, 5)]))
+    return out
+
+
+def simd_variants(include):
+    """The function of every SIMD variant (ptxv_tables.hpp's kVariants), in spec order."""
+    text = open(os.path.join(include, "ptxv_tables.hpp")).read()
+    text = text[text.index("kVariants["):]
+    return [m.group(1) for m in re.finditer(r'\{"(\w+)", "([\w.]+)", \d+[,}]', text)
+            if m.group(2).split(".")[0][-1] in "24"]
+
+
+def variant_source(forms, variants):
+    """Kernels of each intrinsic's variant fed as the intrinsic feeds it (k_same_*), and of every SIMD
+    variant's default form on three run-time operands (k_v_*, framed by k_frame3)."""
+    lines = ['#include "ptxv.hpp"', '#include "ptxv_cuda_compat.hpp"',
+             "#define K(NAME, EXPR) extern \"C\" __attribute__((global)) void k_##NAME(unsigned* d, "
+             "const unsigned* a, const unsigned* b) { const unsigned i = __builtin_amdgcn_workitem_id_x(); "
+             "d[i] = EXPR; }",
+             "#define K3(NAME, EXPR) extern \"C\" __attribute__((global)) void k_##NAME(unsigned* d, "
+             "const unsigned* a, const unsigned* b, const unsigned* c) { "
+             "const unsigned i = __builtin_amdgcn_workitem_id_x(); d[i] = EXPR; }",
+             "K(frame, a[i] ^ b[i])", "K3(frame3, a[i] ^ b[i] ^ c[i])"]
+    for name, fn, src in forms:
+        args = ", ".join("0u" if k < 0 else ("a[i]", "b[i]")[k] for k in src)
+        lines.append(f"K(same_{name}, ptxv::{fn}<>({args}))")
+    for fn in variants:
+        lines.append(f"K3(v_{fn}, ptxv::{fn}<>(a[i], b[i], c[i]))")
+    return "\n".join(lines) + "\n"
+
+
 def kernel_source(names, with_peers=False):
     lines = ['#include "ptxv_cuda_compat.hpp"',
              "#define K(NAME, EXPR) extern \"C\" __attribute__((global)) void k_##NAME(unsigned* d, "
@@ -106,31 +149,70 @@ def kernel_source(names, with_peers=False):
     return "\n".join(lines) + "\n"
 
 
-def counts(hipcc, include, target, names, work, with_peers=False):
+def counts(hipcc, include, target, names, work, with_peers=False, source=None):
     src = os.path.join(work, "kernels.hip")
     asm = os.path.join(work, f"kernels-{target}.s")
     with open(src, "w") as f:
-        f.write(kernel_source(names, with_peers))
+        f.write(source if source is not None else kernel_source(names, with_peers))
     cmd = [hipcc, "-std=c++17", "-O3", "-x", "hip", f"--offload-arch={target}", "--cuda-device-only",
            "-nogpuinc", "-nogpulib", "-S", "-I", include, "-I", os.path.join(ROOT, "bench"), src, "-o", asm]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:
         sys.exit(f"amd_isa.py: {' '.join(cmd)} failed:\n{r.stderr}")
-    per = {}
+    per, xors = {}, {}
     name = None
     for line in open(asm):
         m = re.match(r"^k_(\w+):", line)
         if m:
             name = m.group(1)
-            per[name] = 0
+            per[name] = xors[name] = 0
         elif name and re.match(r"^\s+s_endpgm", line):
             name = None
         elif name and re.match(r"^\s+v_", line):
             per[name] += 1
+            xors[name] += 1 if re.match(r"^\s+v_xor", line) else 0
         elif name and re.match(r"^\s+s_cbranch", line):
             sys.exit(f"amd_isa.py: {name} branches on {target}")
+    # The frames' own operation: one xor of two words; of three, one v_xor3 or two.
     frame = per.pop("frame") - 1
-    return {k: v - frame for k, v in per.items()}
+    frame3 = per.pop("frame3") - xors["frame3"] if "frame3" in per else 0
+    return {k: v - (frame3 if k.startswith("v_") else frame) for k, v in per.items()}
+
+
+def variants_report(args, targets, work):
+    """--variants: each SIMD intrinsic against its variant fed alike, and the default forms of the
+    SIMD variants summed up per opcode."""
+    forms, variants = intrinsic_forms(args.include), simd_variants(args.include)
+    names = intrinsics(args.include)
+    source = variant_source(forms, variants)
+    now = {t: counts(args.hipcc, args.include, t, names, work, source=source) for t in targets}
+    intrinsic = {t: counts(args.hipcc, args.include, t, names, work) for t in targets}
+    longer = []
+    print("| intrinsic | variant | " + " | ".join(f"{t} intrinsic | {t} variant" for t in targets) + " |")
+    print("|---|---" + "|---:" * (2 * len(targets)) + "|")
+    for name, fn, _ in forms:
+        row = []
+        for t in targets:
+            iv, vv = intrinsic[t][name], now[t][f"same_{name}"]
+            row += [str(iv), str(vv)]
+            if vv > iv:
+                longer.append(f"{name} {fn} {t}: {vv} > {iv}")
+        print(f"| `{name}` | `{fn}` | " + " | ".join(row) + " |")
+    print()
+    print("| opcode | variants | " + " | ".join(f"{t} min / median / max" for t in targets) + " |")
+    print("|---|---:" + "|---:" * len(targets) + "|")
+    by_opcode = {}
+    for fn in variants:
+        by_opcode.setdefault(fn.split("_")[0], []).append(fn)
+    for op, fns in by_opcode.items():
+        cells = []
+        for t in targets:
+            c = sorted(now[t][f"v_{fn}"] for fn in fns)
+            cells.append(f"{c[0]} / {c[len(c) // 2]} / {c[-1]}")
+        print(f"| `{op}` | {len(fns)} | " + " | ".join(cells) + " |")
+    if longer:
+        print("longer than its intrinsic:\n  " + "\n  ".join(longer), file=sys.stderr)
+    return 1 if longer else 0
 
 
 def main():
@@ -142,9 +224,15 @@ def main():
     ap.add_argument("--targets", default=DEFAULT_TARGETS)
     ap.add_argument("--peers", action="store_true", help="also bench/peers_hip.hpp's formulations")
     ap.add_argument("--markdown", action="store_true", help="a Markdown table")
+    ap.add_argument("--variants", action="store_true",
+                    help="each SIMD intrinsic against its variant fed alike (exit 1 where the variant is longer), "
+                         "and the SIMD variants' default forms per opcode (Markdown)")
     args = ap.parse_args()
     targets = args.targets.split(",")
     names = intrinsics(args.include)
+    if args.variants:
+        with tempfile.TemporaryDirectory() as work:
+            sys.exit(variants_report(args, targets, work))
     with tempfile.TemporaryDirectory() as work:
         if args.against_rev:
             args.against = os.path.join(work, "against")

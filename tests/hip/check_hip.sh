@@ -16,7 +16,8 @@
 #      (v_pk_add_u16, v_pk_sub_i16 with clamp, v_pk_max_u16, v_sad_u8, ...;
 #      |a| as max(a, -a); |a - b| as max, min and subtract) take no more VALU
 #      instructions than that for gfx90a, gfx1030 and gfx1100
-#      (tools/amd_isa.py counts them).
+#      (tools/amd_isa.py counts them), and no SIMD variant fed as an
+#      intrinsic feeds it more than the intrinsic.
 # usage: check_hip.sh HIPCC CLANG GENERATED_DIR PTXV_TOOL WORK
 # Exit 77 (skipped) without hipcc.
 set -uo pipefail
@@ -127,6 +128,14 @@ if command -v python3 > /dev/null 2>&1; then
     else echo "ok: $(echo $isa_form | wc -w | awk '{ print $1 / 2 }') intrinsics in as few VALU instructions as the ISA's own form (gfx90a, gfx1030, gfx1100)"; fi
   else
     echo "FAIL: tools/amd_isa.py"; tail -5 "$work/amd_isa.log"; fail=1
+  fi
+  # The default form of each SIMD variant no longer than the intrinsic that
+  # computes the same, fed alike.
+  if python3 "$here/../../tools/amd_isa.py" --variants --hipcc "$hipcc" --include "$gen" \
+       --targets gfx90a,gfx1030,gfx1100 > "$work/amd_variants.md" 2> "$work/amd_variants.log"; then
+    echo "ok: every SIMD variant fed as its intrinsic takes no more VALU instructions than the intrinsic"
+  else
+    echo "FAIL: tools/amd_isa.py --variants:"; cat "$work/amd_variants.log"; fail=1
   fi
 fi
 exit $fail
