@@ -402,8 +402,8 @@ PTXV_FI constexpr std::uint32_t merge(std::uint32_t c, std::uint32_t r, std::uin
 #define PTXV_LANES_SDWA8 0
 #endif
 #endif
-// The one use of AMD-only builtins: sums of absolute differences, which no
-// portable code reaches. The GCN3, Vega, RDNA2 and RDNA3 ISA manuals define
+// AMD-only builtins where no portable code reaches the instruction: sums of
+// absolute differences. The GCN3, Vega, RDNA2 and RDNA3 ISA manuals define
 // V_SAD_U8 as D.u = |S0[31:24] - S1[31:24]| + |S0[23:16] - S1[23:16]| +
 // |S0[15:8] - S1[15:8]| + |S0[7:0] - S1[7:0]| + S2.u and V_SAD_U16 as
 // D.u = |S0[31:16] - S1[31:16]| + |S0[15:0] - S1[15:0]| + S2.u, each field an
@@ -420,6 +420,23 @@ PTXV_FI constexpr std::uint32_t merge(std::uint32_t c, std::uint32_t r, std::uin
 #endif
 #ifndef PTXV_LANES_AMD_SAD
 #define PTXV_LANES_AMD_SAD 0
+#endif
+// And run-time SIMD selectors (R2), which portable code takes as shifts of
+// the pair {b:a} (17 instructions for bytes, 6 for half-words). The same
+// manuals define V_PERM_B32 as byte i of D = byte S2.u[8i+7:8i] of the pair
+// {S0.u, S1.u}, bytes 0-3 S1's and 4-7 S0's, for a selector byte from 0 to 7
+// (8 to 15 sign-fill or give constants; never passed here). Verified by
+// reading the ISA only; the host proofs define PTXV_AMD_PERM as that text.
+#ifndef PTXV_LANES_AMD_PERM
+#if defined(__AMDGCN__) && defined(__has_builtin)
+#if __has_builtin(__builtin_amdgcn_perm)
+#define PTXV_LANES_AMD_PERM 1
+#define PTXV_AMD_PERM(s0, s1, sel) __builtin_amdgcn_perm(s0, s1, sel)
+#endif
+#endif
+#endif
+#ifndef PTXV_LANES_AMD_PERM
+#define PTXV_LANES_AMD_PERM 0
 #endif
 
 template <unsigned N>
@@ -630,6 +647,14 @@ struct lanes<4> : swar<4> {
     }
     // R2: lane i takes byte digit i of s from the pair {b:a}.
     PTXV_FI static constexpr std::uint32_t select(std::uint32_t a, std::uint32_t b, unsigned s) noexcept {
+#if PTXV_LANES_AMD_PERM
+        if (!__builtin_is_constant_evaluated()) {
+            // The digits spread to bytes: V_PERM_B32's selector.
+            const std::uint32_t t = s & 0x7777u;
+            const std::uint32_t x = (t | (t << 8)) & 0x00ff00ffu;
+            return PTXV_AMD_PERM(b, a, (x | (x << 4)) & 0x0f0f0f0fu);
+        }
+#endif
         const std::uint64_t p = (std::uint64_t{b} << 32) | a;
         return static_cast<std::uint32_t>(((p >> ((s << 3) & 0x38u)) & 0xffu) | (((p >> ((s >> 1) & 0x38u)) & 0xffu) << 8) |
                                           (((p >> ((s >> 5) & 0x38u)) & 0xffu) << 16) |
@@ -818,6 +843,13 @@ struct lanes<2> : swar<2> {
     }
     // R2: lane i takes half-word digit i of s from the pair {b:a}.
     PTXV_FI static constexpr std::uint32_t select(std::uint32_t a, std::uint32_t b, unsigned s) noexcept {
+#if PTXV_LANES_AMD_PERM
+        if (!__builtin_is_constant_evaluated()) {
+            // Half-word h is bytes 2h and 2h + 1: V_PERM_B32's selector.
+            const std::uint32_t h = ((s & 0x3u) | ((s & 0x30u) << 12)) * 0x0202u;
+            return PTXV_AMD_PERM(b, a, h + 0x01000100u);
+        }
+#endif
         const std::uint64_t p = (std::uint64_t{b} << 32) | a;
         return static_cast<std::uint32_t>(((p >> ((s << 4) & 0x30u)) & 0xffffu) | (((p >> (s & 0x30u)) & 0xffffu) << 16));
     }

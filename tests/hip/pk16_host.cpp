@@ -2,9 +2,10 @@
 // vectors of two half-words, for which AMD's device pass selects
 // v_pk_add_u16, v_pk_sub_i16 with clamp, v_pk_max_u16, ...; PTXV_LANES_SDWA8,
 // vectors of four bytes for GFX9's byte minimum, maximum and saturating
-// subtract; and PTXV_LANES_AMD_SAD, the sums of absolute differences through
-// v_sad_u8 and v_sad_u16, defined here as the ISA manuals define the
-// instructions. Compiled by clang for the host and checked there, as no AMD
+// subtract; PTXV_LANES_AMD_SAD, the sums of absolute differences through
+// v_sad_u8 and v_sad_u16, and PTXV_LANES_AMD_PERM, run-time selectors
+// through v_perm_b32, each defined here as the ISA manuals define the
+// instruction. Compiled by clang for the host and checked there, as no AMD
 // GPU is at hand:
 //   1. each lane operation of lanes<2> and those of lanes<4> on vectors, on
 //      the vectors and on the SWAR formulas, and the sums of lanes<4> and
@@ -33,6 +34,14 @@ inline std::uint32_t sad(std::uint32_t s0, std::uint32_t s1, std::uint32_t s2, i
     }
     return d;
 }
+// V_PERM_B32 as the same manuals define it, for selector bytes 0 to 7: byte
+// i of D is byte sel[8i+7:8i] of the pair {S0, S1}, S1 its low word.
+inline std::uint32_t perm(std::uint32_t s0, std::uint32_t s1, std::uint32_t sel) {
+    const std::uint64_t pair = (std::uint64_t{s0} << 32) | s1;
+    std::uint32_t d = 0;
+    for (int i = 0; i < 4; ++i) d |= static_cast<std::uint32_t>((pair >> (8 * ((sel >> (8 * i)) & 0xffu))) & 0xffu) << (8 * i);
+    return d;
+}
 }  // namespace isa
 
 #define PTXV_LANES_PK16 1
@@ -40,6 +49,8 @@ inline std::uint32_t sad(std::uint32_t s0, std::uint32_t s1, std::uint32_t s2, i
 #define PTXV_LANES_AMD_SAD 1
 #define PTXV_AMD_SAD_U8(a, b, c) isa::sad(a, b, c, 8)
 #define PTXV_AMD_SAD_U16(a, b, c) isa::sad(a, b, c, 16)
+#define PTXV_LANES_AMD_PERM 1
+#define PTXV_AMD_PERM(s0, s1, sel) isa::perm(s0, s1, sel)
 
 #include <cstdio>
 #include <string_view>
@@ -176,6 +187,11 @@ template <class F> void for_pairs(std::uint64_t seed, F f) {
     for (int k = 0; k < (1 << 18); ++k) f(rng.word(), rng.word());
 }
 
+// A few random pairs.
+template <class F> void for_pairs_few(ptxv::SplitMix64& rng, F f) {
+    for (int k = 0; k < 4; ++k) f(rng.word(), rng.word());
+}
+
 }  // namespace
 
 int main() {
@@ -209,6 +225,22 @@ int main() {
             checked += 4;
         });
     }
+    // Run-time selectors (R2), through V_PERM_B32 as the ISA defines it:
+    // lane i takes element digit i (its low 3 or 2 bits) of the pair {b:a}.
+    ptxv::SplitMix64 selectors(0x706b3300);
+    for (int k = 0; k < (1 << 16); ++k) {
+        const u32 s = selectors.word() & 0xffffu;
+        for_pairs_few(selectors, [&](u32 a, u32 b) {
+            const std::uint64_t pair = (std::uint64_t{b} << 32) | a;
+            u32 want4 = 0, want2 = 0;
+            for (int i = 0; i < 4; ++i) want4 |= static_cast<u32>((pair >> (8 * ((s >> (4 * i)) & 7u))) & 0xffu) << (8 * i);
+            for (int i = 0; i < 2; ++i) want2 |= static_cast<u32>((pair >> (16 * ((s >> (4 * i)) & 3u))) & 0xffffu) << (16 * i);
+            const u32 got4 = ptxv::detail::lanes<4>::select(a, b, s), got2 = L::select(a, b, s);
+            if (got4 != want4) report("select", "lanes<4>::select", a, s, got4, want4);
+            if (got2 != want2) report("select", "lanes<2>::select", a, s, got2, want2);
+            checked += 2;
+        });
+    }
     int intrinsics = 0;
     for (const auto& e : ptxv::cuda::kIntrinsics) {
         if (std::string_view(e.name).substr(0, 3) != "__v") continue;  // __sad, __usad: no lanes
@@ -221,7 +253,7 @@ int main() {
             ++checked;
         });
     }
-    std::printf("%s: %zu lane operations, 4 sums under 16 masks, %d intrinsics, %lld results, %lld wrong\n",
+    std::printf("%s: %zu lane operations, 4 sums under 16 masks, run-time selectors, %d intrinsics, %lld results, %lld wrong\n",
                 failed ? "FAIL" : "ok", sizeof kOps / sizeof kOps[0], intrinsics, checked, failed);
     return failed ? 1 : 0;
 }
