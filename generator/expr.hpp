@@ -2,15 +2,16 @@
 //
 // The plan pass (lower.cpp) builds each body as a list of let-bindings and a
 // returned expression over the function's parameters; the printers (the C++
-// one, print_cpp.cpp) turn trees into text, and every question about a body
-// (which names it uses, whether two bodies are the same) is asked of the tree.
+// one, print_cpp.cpp, and the C99 one of ptxv explain, print_c99.cpp) turn
+// trees into text, and every question about a body (which names it uses,
+// whether two bodies are the same) is asked of the tree.
 //
 // Every node has a type, checked as the tree is built: an operator on
 // operands it does not take, or a call of a helper with the wrong number or
 // types of arguments, is a std::logic_error in the generator rather than an
 // error in the compiled header. The helpers a body may call (the
-// detail:: functions of generator/primitives/scalar.hpp and lanes.hpp) are
-// declared once, in expr.cpp.
+// detail:: functions of generator/primitives/scalar.hpp and lanes.hpp, and
+// their C99 forms in c99.h) are declared once, in expr.cpp.
 #pragma once
 
 #include <cstddef>
