@@ -18,6 +18,7 @@
 #include "ptxv/spec_tables.hpp"
 #include "ptxv_tables.hpp"
 #include "show.hpp"
+#include "spelling.hpp"
 
 namespace ptxv::detail {
 
@@ -730,11 +731,6 @@ void append_operand(std::string& s, const Operand& o, bool neg) {
     }
 }
 
-void append_simd_selector(std::string& s, char prefix, int lanes, const std::array<std::uint8_t, 4>& sel) {
-    s += '.';
-    s += prefix;
-    for (int i = lanes - 1; i >= 0; --i) s += static_cast<char>('0' + sel[static_cast<std::size_t>(i)] % 10);
-}
 
 bool same_lanes(int lanes, const std::array<std::uint8_t, 4>& x, const std::array<std::uint8_t, 4>& y) {
     for (int i = 0; i < lanes; ++i) {
@@ -810,27 +806,21 @@ std::string print(const Instr& in) {
     } else {
         const std::uint8_t lane_bits_set = static_cast<std::uint8_t>((1u << lanes) - 1);
         const std::uint8_t m = static_cast<std::uint8_t>(in.mask & lane_bits_set);
-        if (m != (info.default_mask & lane_bits_set)) {
-            s += '.';
-            s += info.selector_prefix;
-            for (int i = lanes - 1; i >= 0; --i) {
-                if ((m >> i & 1u) != 0) s += static_cast<char>('0' + i);
-            }
-        }
+        if (m != (info.default_mask & lane_bits_set)) s += detail::mask_spelling(info.selector_prefix, lanes, m);
     }
     s += ", ";
     append_operand(s, in.a, in.neg_a);
     if (scalar) {
         if (in.asel != Sel::none) mod(sel_name(in.asel));
     } else if (!same_lanes(lanes, in.simd_asel, info.default_asel)) {
-        append_simd_selector(s, info.selector_prefix, lanes, in.simd_asel);
+        s += detail::simd_selector_spelling(info.selector_prefix, lanes, in.simd_asel);
     }
     s += ", ";
     append_operand(s, in.b, in.neg_b);
     if (scalar) {
         if (in.bsel != Sel::none) mod(sel_name(in.bsel));
     } else if (!same_lanes(lanes, in.simd_bsel, info.default_bsel)) {
-        append_simd_selector(s, info.selector_prefix, lanes, in.simd_bsel);
+        s += detail::simd_selector_spelling(info.selector_prefix, lanes, in.simd_bsel);
     }
     if (in.has_c) {
         s += ", ";
@@ -863,5 +853,23 @@ bool Instr::operator==(const Instr& o) const {
     if (guard != o.guard || guard_neg != o.guard_neg) return false;
     return d == o.d && a == o.a && b == o.b && c == o.c;
 }
+
+namespace detail {
+
+std::string simd_selector_spelling(char prefix, int lanes, const std::array<std::uint8_t, 4>& sel) {
+    std::string s = {'.', prefix};
+    for (int i = lanes - 1; i >= 0; --i) s += static_cast<char>('0' + sel[static_cast<std::size_t>(i)] % 10);
+    return s;
+}
+
+std::string mask_spelling(char prefix, int lanes, unsigned mask) {
+    std::string s = {'.', prefix};
+    for (int i = lanes - 1; i >= 0; --i) {
+        if ((mask >> i & 1u) != 0) s += static_cast<char>('0' + i);
+    }
+    return s;
+}
+
+}  // namespace detail
 
 }  // namespace ptxv

@@ -11,6 +11,7 @@
 
 #include "ptxv/compile.hpp"
 #include "ptxv/parse.hpp"
+#include "../core/spelling.hpp"
 #include "ptxv_explain.inc"
 #include "ptxv_tables.hpp"
 
@@ -32,20 +33,6 @@ bool c_identifier(const std::string& s) {
     for (const char ch : s)
         if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '_') return false;
     return true;
-}
-
-// ".b3210", ".h10": lane i's element, top lane first.
-std::string simd_selector(const std::array<std::uint8_t, 4>& sel, int lanes) {
-    std::string s = lanes == 4 ? ".b" : ".h";
-    for (int i = lanes - 1; i >= 0; --i) s += static_cast<char>('0' + sel[static_cast<std::size_t>(i)]);
-    return s;
-}
-
-std::string mask_spelling(unsigned mask, int lanes) {
-    std::string s = lanes == 4 ? ".b" : ".h";
-    for (int i = lanes - 1; i >= 0; --i)
-        if ((mask >> i) & 1u) s += static_cast<char>('0' + i);
-    return s;
 }
 
 std::string sel_comment(Sel s, const char* whole) {
@@ -83,9 +70,10 @@ std::string explain_c(const Instr& in, const std::string& name) {
         x = in.operation == Operation::mad ? hex(f.x()) + " /* " + negations(f.x()) + " */"
                                            : hex(f.x()) + " /* " + sel_comment(in.dsel, "no merge") + " */";
     } else {
-        asel = hex(f.asel()) + " /* " + simd_selector(in.simd_asel, lanes) + " */";
-        bsel = hex(f.bsel()) + " /* " + simd_selector(in.simd_bsel, lanes) + " */";
-        x = hex(f.x()) + " /* " + mask_spelling(f.x(), lanes) + " */";
+        const char prefix = spec::kOpcodes[in.opcode].selector_prefix;
+        asel = hex(f.asel()) + " /* " + detail::simd_selector_spelling(prefix, lanes, in.simd_asel) + " */";
+        bsel = hex(f.bsel()) + " /* " + detail::simd_selector_spelling(prefix, lanes, in.simd_bsel) + " */";
+        x = hex(f.x()) + " /* " + detail::mask_spelling(prefix, lanes, f.x()) + " */";
     }
 
     std::string body;

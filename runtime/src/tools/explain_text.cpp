@@ -10,6 +10,7 @@
 #include "ptxv/explain.hpp"
 #include "ptxv/parse.hpp"
 #include "ptxv/spec_tables.hpp"
+#include "../core/spelling.hpp"
 #include "ptxv_tables.hpp"
 
 namespace ptxv {
@@ -43,17 +44,12 @@ std::string part_bits(Sel s) {
 bool part(Sel s) { return s >= Sel::b0 && s <= Sel::h1; }
 bool byte_part(Sel s) { return s >= Sel::b0 && s <= Sel::b3; }
 
+// ".b3210", ".b320" (selectors, masks) without the dot: "b3210".
 std::string simd_selector(const std::array<std::uint8_t, 4>& sel, int lanes) {
-    std::string s = lanes == 4 ? "b" : "h";
-    for (int i = lanes - 1; i >= 0; --i) s += static_cast<char>('0' + sel[static_cast<std::size_t>(i)]);
-    return s;
+    return detail::simd_selector_spelling(lanes == 4 ? 'b' : 'h', lanes, sel).substr(1);
 }
-
 std::string mask_spelling(unsigned mask, int lanes) {
-    std::string s = lanes == 4 ? "b" : "h";
-    for (int i = lanes - 1; i >= 0; --i)
-        if ((mask >> i) & 1u) s += static_cast<char>('0' + i);
-    return s;
+    return detail::mask_spelling(lanes == 4 ? 'b' : 'h', lanes, mask).substr(1);
 }
 
 // Element e of the pair {b:a} in lanes of `bits` bits: "a byte 2 (bits 23..16)".
