@@ -89,6 +89,21 @@ TEST_CASE("explain: every variant's drawn forms are explained, each part and rea
     }
 }
 
+TEST_CASE("explain: a guard predicate is written in the form in full and explained") {
+    for (const char* text : {"@!p1 vadd.u32.u32.s32.sat r1, 5, r3.b1;", "@p0 vmin4.s32.u32.u32.add r1, r2.b0000, r3, r1;"}) {
+        INFO(text);
+        const ptxv::Instr in = ptxv::parse(text);
+        const std::string t = ptxv::explain_text(in);
+        const std::size_t full = t.find("in full: ");
+        REQUIRE(full != std::string::npos);
+        const ptxv::Instr back = ptxv::parse(t.substr(full + 9, t.find('\n', full) - full - 9) + ";");
+        CHECK(back.guard == in.guard);
+        CHECK(back.guard_neg == in.guard_neg);
+        CHECK(ptxv::variant_of(back) == ptxv::variant_of(in));
+        CHECK(t.find(std::string("runs only where ") + in.guard) != std::string::npos);
+    }
+}
+
 TEST_CASE("explain: the readings marked as an H100's are those docs/readings.md restates") {
     const std::string doc = read(kSource / "docs/readings.md");
     const std::regex heading(R"(\n## (R[0-9]+): )");

@@ -295,14 +295,17 @@ void word_diagram(const Instr& in, Text& t) {
 std::string explain_text(const Instr& in) {
     const spec::OpcodeInfo& info = spec::kOpcodes[in.opcode];
     const std::string canonical = print(in);
-    const std::string mnemonic = canonical.substr(0, canonical.find(' '));
+    // The canonical form is "[@[!]p ]mnemonic operands;".
+    const std::string guard = in.guard.empty() ? "" : (in.guard_neg ? "@!" : "@") + in.guard + " ";
+    const std::size_t at = guard.size();
+    const std::string mnemonic = canonical.substr(at, canonical.find(' ', at) - at);
     const bool simd = in.geometry != Geometry::scalar;
     const int lanes = lanes_of(in.geometry);
     Text t;
     t.o << canonical << "\n";
 
     // The form with every default written out, the operands named d, a, b, c.
-    std::string full = mnemonic + " d";
+    std::string full = guard + mnemonic + " d";
     if (simd) {
         full += "." + mask_spelling(in.mask & ((1u << lanes) - 1u), lanes) + ", a." + simd_selector(in.simd_asel, lanes) +
                 ", b." + simd_selector(in.simd_bsel, lanes) + ", c";
@@ -321,6 +324,10 @@ std::string explain_text(const Instr& in) {
     const std::string shape = simd ? std::to_string(lanes) + " lanes of " + std::to_string(lane_bits(in.geometry)) +
                                          " bits (" + (lanes == 4 ? "bytes" : "half-words") + ")"
                                    : "32-bit words";
+    if (!guard.empty()) {
+        t.part(guard.substr(0, guard.size() - 1), std::string("runs only where ") + in.guard + " is " +
+                                                      (in.guard_neg ? "false" : "true") + "; elsewhere d keeps its value");
+    }
     t.part(info.name, std::string("the ") + operation_words(in.operation) + ", on " + shape +
                           (in.operation == Operation::set ? ", ." + std::string(spelling(in.cmp)) : ""));
     if (in.has_dtype) {
