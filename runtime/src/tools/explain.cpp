@@ -48,9 +48,9 @@ std::string negations(unsigned neg) {
 
 std::string operand_note(const char* name, const Operand& op) {
     if (op.kind != Operand::Kind::imm) return "";
-    char buf[96];
-    std::snprintf(buf, sizeof buf, " * %s is the immediate %s (0x%08x).\n", name, op.imm_text.c_str(), op.imm);
-    return buf;
+    char value[16];
+    std::snprintf(value, sizeof value, "0x%08x", op.imm);
+    return std::string(" * ") + name + " is the immediate " + op.imm_text + " (" + value + ").\n";
 }
 
 }  // namespace
