@@ -86,7 +86,7 @@ ir::Body function_body(const Variant& v, const Lowered& L) {
     const ir::Body& b = L.body;
     const E a = ir::var("a", Ty::u32), bw = ir::var("b", Ty::u32);
     if (L.simd) {
-        const int lanes = v.family->geometry == Geometry::byte ? 4 : 2;
+        const int lanes = lanes_of(v.family->geometry);
         const E m = f.let(Ty::mask, "m", ir::var("@MASK", Ty::mask));
         const E live = f.let(Ty::u32, "live", ir::lane_call(lanes, "mask", {m}));
         f.let(Ty::u32, "A", ir::lane_call(lanes, "select", {a, bw, ir::var("@ASEL", Ty::sel)}) & live);
@@ -122,19 +122,22 @@ OutputFile emit_explain(const Model& m, const EmitOptions& opt) {
     for (std::size_t i = 0; i < hs.size(); ++i) index[hs[i].name] = i;
     if (hs.size() > 128) throw std::logic_error("c99.h has more helpers than ptxv_explain.inc's two words of bits");
 
-    std::vector<std::string> texts;
-    std::map<std::string, std::size_t> text_index;
-    struct Form {
-        std::size_t text;
-        std::uint64_t bits[2];
+    // Each distinct function text, with the helpers it reaches (bit i:
+    // hs[i]); per variant, its text.
+    struct Text {
+        std::string text;
+        std::uint64_t helpers[2];
     };
-    std::vector<Form> forms;
+    std::vector<Text> texts;
+    std::map<std::string, std::size_t> text_index;
+    std::vector<std::size_t> form_text;
     static const std::regex called(R"(@_([a-z0-9_]+)\()");
     for (std::size_t i = 0; i < m.variants.size(); ++i) {
         const std::string t = function_text(m.variants[i], m.lowered[i]);
-        auto [it, fresh] = text_index.emplace(t, texts.size());
-        if (fresh) texts.push_back(t);
-        Form f{it->second, {0, 0}};
+        const auto [it, fresh] = text_index.emplace(t, texts.size());
+        form_text.push_back(it->second);
+        if (!fresh) continue;
+        Text x{t, {0, 0}};
         std::vector<std::string> todo;
         for (auto k = std::sregex_iterator(t.begin(), t.end(), called); k != std::sregex_iterator(); ++k)
             todo.push_back((*k)[1].str());
@@ -144,13 +147,13 @@ OutputFile emit_explain(const Model& m, const EmitOptions& opt) {
             const auto at = index.find(name);
             if (at == index.end())
                 throw std::runtime_error(m.lowered[i].name + ": generator/primitives/c99.h has no vx_" + name);
-            std::uint64_t& word = f.bits[at->second / 64];
+            std::uint64_t& word = x.helpers[at->second / 64];
             const std::uint64_t bit = std::uint64_t{1} << (at->second % 64);
             if (word & bit) continue;
             word |= bit;
             for (const std::string& c : hs[at->second].calls) todo.push_back(c);
         }
-        forms.push_back(f);
+        texts.push_back(std::move(x));
     }
 
     std::ostringstream o;
@@ -172,7 +175,8 @@ OutputFile emit_explain(const Model& m, const EmitOptions& opt) {
     std::map<std::string, std::size_t> line_index;
     std::vector<std::size_t> text_start;
     std::vector<std::size_t> text_lines;
-    for (const std::string& t : texts) {
+    for (const Text& x : texts) {
+        const std::string& t = x.text;
         text_start.push_back(text_lines.size());
         std::size_t from = 0;
         while (from < t.size()) {
@@ -200,12 +204,13 @@ OutputFile emit_explain(const Model& m, const EmitOptions& opt) {
     }
     o << "\n};\n\n";
     o << "struct Form {\n    std::uint16_t text;            // where its lines start in kTextLines\n    std::uint64_t helpers[2];  // bit i: kHelpers[i]\n};\n";
-    o << "inline constexpr int kFormCount = " << forms.size() << ";\n";
+    o << "inline constexpr int kFormCount = " << form_text.size() << ";\n";
     o << "inline constexpr Form kForms[kFormCount] = {\n";
-    for (std::size_t i = 0; i < forms.size(); ++i) {
+    for (std::size_t i = 0; i < form_text.size(); ++i) {
+        const Text& x = texts[form_text[i]];
         char buf[96];
-        std::snprintf(buf, sizeof buf, "{%zu, {0x%016llxull, 0x%016llxull}}", text_start[forms[i].text],
-                      static_cast<unsigned long long>(forms[i].bits[0]), static_cast<unsigned long long>(forms[i].bits[1]));
+        std::snprintf(buf, sizeof buf, "{%zu, {0x%016llxull, 0x%016llxull}}", text_start[form_text[i]],
+                      static_cast<unsigned long long>(x.helpers[0]), static_cast<unsigned long long>(x.helpers[1]));
         o << "    " << buf << ",  // " << m.lowered[i].name << "\n";
     }
     o << "};\n\n}  // namespace ptxv::c99_forms\n";
