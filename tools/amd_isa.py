@@ -114,17 +114,15 @@ def simd_variants(include):
             if m.group(2).split(".")[0][-1] in "24"]
 
 
-def variant_source(forms, variants):
-    """Kernels of each intrinsic's variant fed as the intrinsic feeds it (k_same_*), and of every SIMD
-    variant's default form on three run-time operands (k_v_*, framed by k_frame3)."""
-    lines = ['#include "ptxv.hpp"', '#include "ptxv_cuda_compat.hpp"',
-             "#define K(NAME, EXPR) extern \"C\" __attribute__((global)) void k_##NAME(unsigned* d, "
-             "const unsigned* a, const unsigned* b) { const unsigned i = __builtin_amdgcn_workitem_id_x(); "
-             "d[i] = EXPR; }",
+def variant_source(names, forms, variants):
+    """kernel_source's intrinsics, then the kernels of each intrinsic's variant fed as the intrinsic
+    feeds it (k_same_*), and of every SIMD variant's default form on three run-time operands (k_v_*,
+    framed by k_frame3)."""
+    lines = [kernel_source(names).rstrip("\n"), '#include "ptxv.hpp"',
              "#define K3(NAME, EXPR) extern \"C\" __attribute__((global)) void k_##NAME(unsigned* d, "
              "const unsigned* a, const unsigned* b, const unsigned* c) { "
              "const unsigned i = __builtin_amdgcn_workitem_id_x(); d[i] = EXPR; }",
-             "K(frame, a[i] ^ b[i])", "K3(frame3, a[i] ^ b[i] ^ c[i])"]
+             "K3(frame3, a[i] ^ b[i] ^ c[i])"]
     for name, fn, src in forms:
         args = ", ".join("0u" if k < 0 else ("a[i]", "b[i]")[k] for k in src)
         lines.append(f"K(same_{name}, ptxv::{fn}<>({args}))")
@@ -184,16 +182,15 @@ def variants_report(args, targets, work):
     SIMD variants summed up per opcode."""
     forms, variants = intrinsic_forms(args.include), simd_variants(args.include)
     names = intrinsics(args.include)
-    source = variant_source(forms, variants)
+    source = variant_source(names, forms, variants)
     now = {t: counts(args.hipcc, args.include, t, names, work, source=source) for t in targets}
-    intrinsic = {t: counts(args.hipcc, args.include, t, names, work) for t in targets}
     longer = []
     print("| intrinsic | variant | " + " | ".join(f"{t} intrinsic | {t} variant" for t in targets) + " |")
     print("|---|---" + "|---:" * (2 * len(targets)) + "|")
     for name, fn, _ in forms:
         row = []
         for t in targets:
-            iv, vv = intrinsic[t][name], now[t][f"same_{name}"]
+            iv, vv = now[t][name], now[t][f"same_{name}"]
             row += [str(iv), str(vv)]
             if vv > iv:
                 longer.append(f"{name} {fn} {t}: {vv} > {iv}")
