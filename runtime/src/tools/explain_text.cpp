@@ -43,14 +43,8 @@ std::string part_bits(Sel s) {
 }
 bool part(Sel s) { return s >= Sel::b0 && s <= Sel::h1; }
 bool byte_part(Sel s) { return s >= Sel::b0 && s <= Sel::b3; }
-
-// ".b3210", ".b320" (selectors, masks) without the dot: "b3210".
-std::string simd_selector(const std::array<std::uint8_t, 4>& sel, int lanes) {
-    return detail::simd_selector_spelling(lanes == 4 ? 'b' : 'h', lanes, sel).substr(1);
-}
-std::string mask_spelling(unsigned mask, int lanes) {
-    return detail::mask_spelling(lanes == 4 ? 'b' : 'h', lanes, mask).substr(1);
-}
+// A scalar selector as written after its operand: ".b2", nothing for none.
+std::string suffix(Sel s) { return s == Sel::none ? "" : "." + std::string(spelling(s)); }
 
 // Element e of the pair {b:a} in lanes of `bits` bits: "a byte 2 (bits 23..16)".
 std::string element(unsigned e, int lanes) {
@@ -146,11 +140,9 @@ void scalar_parts(const Instr& in, Text& t) {
         if (mad) return what + (type == Type::s32 ? ", sign-extended (R13)" : ", zero-extended (R13)");
         return what + (type == Type::s32 ? ", sign-extended (R1)" : ", zero-extended (R1)");
     };
-    t.part(std::string("a") + (part(in.asel) ? "." + std::string(spelling(in.asel)) : ""),
-           source("a", in.asel, in.atype, false));
-    t.part(std::string("b") + (part(in.bsel) ? "." + std::string(spelling(in.bsel)) : ""),
-           source("b", in.bsel, in.btype, shift));
-    if (in.csel != Sel::none) t.part("c." + std::string(spelling(in.csel)), "accepted and ignored (R16)");
+    t.part("a" + suffix(in.asel), source("a", in.asel, in.atype, false));
+    t.part("b" + suffix(in.bsel), source("b", in.bsel, in.btype, shift));
+    if (in.csel != Sel::none) t.part("c" + suffix(in.csel), "accepted and ignored (R16)");
     if (shift) {
         t.part("." + std::string(spelling(in.mode)),
                in.mode == Mode::clamp ? "Vb = min(Vb, 32) (R12)" : "Vb = Vb & 31 (R12)");
@@ -205,11 +197,10 @@ void scalar_parts(const Instr& in, Text& t) {
             byte_part(in.dsel)
                 ? "d = c with its " + part_bits(in.dsel) + " replaced by t's low byte (R9)"
                 : "d = c with its " + part_bits(in.dsel) + " replaced by t's " + part_bits(in.dsel) + " (R9)";
-        t.part("d." + std::string(spelling(in.dsel)), what);
+        t.part("d" + suffix(in.dsel), what);
     } else if (!mad) {
-        t.part(in.dsel == Sel::none ? "d" : "d." + std::string(spelling(in.dsel)),
-               std::string("d = t's low 32 bits") +
-                   (in.dsel == Sel::none ? "" : ": the d selector ." + std::string(spelling(in.dsel)) + " is ignored (R16)") +
+        t.part("d" + suffix(in.dsel), std::string("d = t's low 32 bits") +
+                                          (in.dsel == Sel::none ? "" : ": the d selector " + suffix(in.dsel) + " is ignored (R16)") +
                    (in.has_c ? "; c is not read (R16)" : ""));
     } else {
         t.part("d", "d = t's low 32 bits (R13)");
@@ -227,7 +218,7 @@ void simd_parts(const Instr& in, Text& t, const spec::OpcodeInfo& info) {
             what += std::to_string(sel[static_cast<std::size_t>(i)]) + (i ? ", " : "");
         what += " of the pair {b:a} (R2), each " + std::string(type == Type::s32 ? "sign" : "zero") +
                 "-extended by " + name + "type (R3)";
-        t.part(std::string(name) + "." + simd_selector(sel, lanes), what);
+        t.part(name + detail::simd_selector_spelling(info.selector_prefix, lanes, sel), what);
     };
     selector("a", in.simd_asel, in.atype);
     selector("b", in.simd_bsel, in.btype);
@@ -237,7 +228,7 @@ void simd_parts(const Instr& in, Text& t, const spec::OpcodeInfo& info) {
         keep = "t[i] clamped to " + lane_range(in.dtype, bits);
         t.part(".sat", "each lane's t[i] is clamped to d's lane range " + lane_range(in.dtype, bits) + " (R7)");
     }
-    const std::string m = "d." + mask_spelling(mask, lanes);
+    const std::string m = "d" + detail::mask_spelling(info.selector_prefix, lanes, mask);
     const std::string default_mask = mask == info.default_mask ? " (the default mask)" : "";
     if (in.op2 == Op2::add) {
         t.part(".add", "d = c + the sum of the exact t[i] over the mask's lanes, mod 2^32 (R11)");
@@ -307,12 +298,14 @@ std::string explain_text(const Instr& in) {
     // The form with every default written out, the operands named d, a, b, c.
     std::string full = guard + mnemonic + " d";
     if (simd) {
-        full += "." + mask_spelling(in.mask & ((1u << lanes) - 1u), lanes) + ", a." + simd_selector(in.simd_asel, lanes) +
-                ", b." + simd_selector(in.simd_bsel, lanes) + ", c";
+        const char prefix = info.selector_prefix;
+        full += detail::mask_spelling(prefix, lanes, in.mask & ((1u << lanes) - 1u)) +
+                ", a" + detail::simd_selector_spelling(prefix, lanes, in.simd_asel) +
+                ", b" + detail::simd_selector_spelling(prefix, lanes, in.simd_bsel) + ", c";
     } else {
-        full += in.dsel != Sel::none ? "." + std::string(spelling(in.dsel)) : "";
-        full += std::string(", ") + (in.neg_a ? "-" : "") + "a" + (part(in.asel) ? "." + std::string(spelling(in.asel)) : "");
-        full += std::string(", ") + (in.neg_b ? "-" : "") + "b" + (part(in.bsel) ? "." + std::string(spelling(in.bsel)) : "");
+        full += suffix(in.dsel);
+        full += std::string(", ") + (in.neg_a ? "-" : "") + "a" + suffix(in.asel);
+        full += std::string(", ") + (in.neg_b ? "-" : "") + "b" + suffix(in.bsel);
         if (in.has_c) full += std::string(", ") + (in.neg_c ? "-" : "") + "c";
     }
     t.o << "in full: " << full << "\n";
