@@ -40,6 +40,8 @@
 #include <string>
 #include <vector>
 
+#include "files.hpp"
+
 namespace ptxv_test {
 
 struct BadSpec {
@@ -54,14 +56,6 @@ struct PatchedSpec {
     int first = 0;  // '@'
     int last = 0;   // '$'
 };
-
-inline std::string read_bytes(const std::filesystem::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot read " + p.string());
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 inline std::vector<std::string> split_lines(const std::string& text) {
     std::vector<std::string> lines;

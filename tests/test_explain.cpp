@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "files.hpp"
 #include "ptxv/compile.hpp"
 #include "ptxv/explain.hpp"
 #include "ptxv/parse.hpp"
@@ -27,13 +28,6 @@ namespace {
 
 const fs::path kSource = PTXV_SOURCE_DIR;
 
-std::string read(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
 constexpr int kVariants = static_cast<int>(sizeof ptxv::spec::kVariants / sizeof ptxv::spec::kVariants[0]);
 
 }  // namespace
@@ -41,7 +35,7 @@ constexpr int kVariants = static_cast<int>(sizeof ptxv::spec::kVariants / sizeof
 TEST_CASE("explain: the text of one form per family matches its golden file") {
     std::set<std::string> families;
     for (const auto& e : fs::directory_iterator(kSource / "tests/explain/golden")) {
-        const std::string want = read(e.path());
+        const std::string want = ptxv_test::read_bytes(e.path());
         const std::string instruction = want.substr(0, want.find('\n'));
         INFO(e.path().filename().string() << ": " << instruction);
         const ptxv::Instr in = ptxv::parse(instruction);
@@ -105,7 +99,7 @@ TEST_CASE("explain: a guard predicate is written in the form in full and explain
 }
 
 TEST_CASE("explain: the readings marked as an H100's are those docs/readings.md restates") {
-    const std::string doc = read(kSource / "docs/readings.md");
+    const std::string doc = ptxv_test::read_bytes(kSource / "docs/readings.md");
     const std::regex heading(R"(\n## (R[0-9]+): )");
     std::set<std::string> restated;
     for (auto it = std::sregex_iterator(doc.begin(), doc.end(), heading); it != std::sregex_iterator(); ++it)

@@ -17,6 +17,7 @@
 #include "ptxv/compile.hpp"
 #include "ptxv/golden.hpp"
 #include "ptxv/interp.hpp"
+#include "files.hpp"
 #include "ptxv/parse.hpp"
 #include "ptxv_tables.hpp"
 
@@ -26,13 +27,6 @@ using Catch::Matchers::Contains;
 namespace {
 
 const fs::path kSourceDir = PTXV_SOURCE_DIR;
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 const ptxv::GoldenOpcode* find_opcode(const ptxv::GoldenReport& r, const std::string& name) {
     for (const auto& op : r.opcodes)
@@ -154,7 +148,7 @@ TEST_CASE("compare_golden counts agreements and shows disagreements exactly", "[
 
 TEST_CASE("compare_golden passes a file in which every line agrees", "[golden]") {
     // The synthetic file up to its deliberately wrong section.
-    const std::string all = slurp(kSourceDir / "tests" / "hwcheck" / "synthetic.tsv");
+    const std::string all = ptxv_test::read_bytes(kSourceDir / "tests" / "hwcheck" / "synthetic.tsv");
     const std::size_t cut = all.find("# --- deliberately wrong");
     REQUIRE(cut != std::string::npos);
     std::istringstream in(all.substr(0, cut));
@@ -229,7 +223,7 @@ TEST_CASE("compare_golden limits what it shows, not what it counts", "[golden]")
 // The harness must run exactly the instruction its TSV line names, in the
 // canonical spelling, for every variant.
 TEST_CASE("ptxv_hwcheck runs canonical forms of every variant", "[golden][hwcheck]") {
-    const std::string cu = slurp(kSourceDir / "generated" / "ptxv_hwcheck.cu");
+    const std::string cu = ptxv_test::read_bytes(kSourceDir / "generated" / "ptxv_hwcheck.cu");
     REQUIRE_FALSE(cu.empty());
     std::smatch m;
     REQUIRE(std::regex_search(cu, m, std::regex("constexpr unsigned kFormsPerVariant = (\\d+);")));

@@ -58,13 +58,6 @@ families:
 // The line a test's appended text starts on.
 int appended_line() { return static_cast<int>(std::count(kMinimalSpec.begin(), kMinimalSpec.end(), '\n')) + 1; }
 
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
 void spit(const fs::path& p, const std::string& content) {
     std::ofstream out(p, std::ios::binary | std::ios::trunc);
     out.write(content.data(), static_cast<std::streamsize>(content.size()));
@@ -113,7 +106,7 @@ struct TempDir {
 std::map<std::string, std::string> snapshot(const fs::path& dir) {
     std::map<std::string, std::string> files;
     for (const auto& e : fs::directory_iterator(dir))
-        files[e.path().filename().string()] = e.is_regular_file() ? slurp(e.path()) : std::string("<not a file>");
+        files[e.path().filename().string()] = e.is_regular_file() ? ptxv_test::read_bytes(e.path()) : std::string("<not a file>");
     return files;
 }
 
@@ -132,8 +125,8 @@ GenRun run_gen(const std::string& args, const fs::path& io) {
     const int rc = std::system(cmd.c_str());
     GenRun r;
     if (rc != -1 && WIFEXITED(rc)) r.status = WEXITSTATUS(rc);
-    r.out = slurp(out);
-    r.err = slurp(err);
+    r.out = ptxv_test::read_bytes(out);
+    r.err = ptxv_test::read_bytes(err);
     return r;
 }
 
