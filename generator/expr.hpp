@@ -161,9 +161,4 @@ std::string cpp(const Body& b);
 // last.
 std::string c99(const Body& b, bool (*has)(const std::string& helper));
 
-// Where a printer groups an operand x of the operator `parent` in
-// parentheses (print_cpp.cpp states the rule); C and C++ rank these
-// operators alike.
-bool grouped(Bin parent, const Node& x, bool right);
-
 }  // namespace ptxv::gen::ir

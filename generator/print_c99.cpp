@@ -5,7 +5,7 @@
 #include <cinttypes>
 #include <cstdio>
 
-#include "expr.hpp"
+#include "print.hpp"
 
 namespace ptxv::gen::ir {
 
@@ -27,18 +27,12 @@ const char* c_type(Ty t) {
     return "?";
 }
 
-struct Printer {
+struct C99 {
     bool (*has)(const std::string&);
-    std::string o;
 
-    void operand(Bin parent, const E& x, bool right) {
-        const bool g = grouped(parent, *x, right);
-        if (g) o += '(';
-        print(x);
-        if (g) o += ')';
-    }
+    const char* type(Ty t) const { return c_type(t); }
 
-    void literal(const Node& x) {
+    void literal(std::string& o, const Node& x) const {
         char buf[64];
         const char* cast = x.ty == Ty::u64 ? "(uint64_t)" : x.ty == Ty::i64 ? "(int64_t)" : "";
         const char* suffix = x.ty == Ty::u32 || x.ty == Ty::uint || x.ty == Ty::u64 ? "u" : "";
@@ -56,101 +50,39 @@ struct Printer {
         o += buf;
     }
 
-    void print(const E& e) {
-        const Node& x = *e;
-        switch (x.kind) {
-            case Node::Kind::var: o += x.text; return;
-            case Node::Kind::lit: literal(x); return;
-            case Node::Kind::unary: {
-                o += x.un == Un::lnot ? "!" : "~";
-                const bool g = x.args[0]->kind == Node::Kind::binary;
-                if (g) o += '(';
-                print(x.args[0]);
-                if (g) o += ')';
-                return;
+    // A helper's template arguments, then a shared lane helper's width, come
+    // after the tree's arguments.
+    void call(Printer<C99>& p, const Node& x) const {
+        std::string more;
+        if (x.kind == Node::Kind::select) {
+            p.o += x.ty == Ty::i64 ? "@_sel64" : "@_sel32";
+        } else if (x.lanes) {
+            const std::string named = std::string(x.fn->name) + std::to_string(x.lanes);
+            if (has(named)) {
+                p.o += "@_" + named;
+            } else {
+                p.o += std::string("@_") + x.fn->name;
+                more = std::to_string(32 / x.lanes) + "u";
             }
-            case Node::Kind::binary:
-                operand(x.bin, x.args[0], false);
-                o += ' ';
-                o += spelling(x.bin);
-                o += ' ';
-                operand(x.bin, x.args[1], true);
-                return;
-            case Node::Kind::paren:
-                o += '(';
-                print(x.args[0]);
-                o += ')';
-                return;
-            case Node::Kind::select:
-            case Node::Kind::call: {
-                std::string width;
-                if (x.kind == Node::Kind::select) {
-                    o += x.ty == Ty::i64 ? "@_sel64" : "@_sel32";
-                } else if (x.lanes) {
-                    const std::string named = std::string(x.fn->name) + std::to_string(x.lanes);
-                    if (has(named)) {
-                        o += "@_" + named;
-                    } else {
-                        o += std::string("@_") + x.fn->name;
-                        width = std::to_string(32 / x.lanes) + "u";
-                    }
-                } else {
-                    o += std::string("@_") + x.fn->name;
-                }
-                o += '(';
-                bool first = true;
-                const auto next = [&] {
-                    if (!first) o += ", ";
-                    first = false;
-                };
-                for (const E& a : x.args) {
-                    next();
-                    print(a);
-                }
-                for (const bool t : x.targs) {
-                    next();
-                    o += t ? "1" : "0";
-                }
-                if (!width.empty()) {
-                    next();
-                    o += width;
-                }
-                o += ')';
-                return;
-            }
-            case Node::Kind::cast: {
-                o += '(';
-                o += c_type(x.ty);
-                o += ')';
-                const Node& a = *x.args[0];
-                const bool g = a.kind == Node::Kind::binary ||
-                               (a.kind == Node::Kind::lit && a.ty == Ty::i64 && static_cast<std::int64_t>(a.value) < 0);
-                if (g) o += '(';
-                print(x.args[0]);
-                if (g) o += ')';
-                return;
-            }
+        } else {
+            p.o += std::string("@_") + x.fn->name;
+            for (const bool t : x.targs) more += std::string(more.empty() ? "" : ", ") + (t ? "1" : "0");
         }
+        p.arguments(x, more);
+    }
+
+    void cast(Printer<C99>& p, const Node& x) const {
+        p.o += '(';
+        p.o += c_type(x.ty);
+        p.o += ')';
+        const Node& a = *x.args[0];
+        p.grouping(x.args[0], a.kind == Node::Kind::binary ||
+                                  (a.kind == Node::Kind::lit && a.ty == Ty::i64 && static_cast<std::int64_t>(a.value) < 0));
     }
 };
 
 }  // namespace
 
-std::string c99(const Body& b, bool (*has)(const std::string&)) {
-    Printer p{has, {}};
-    for (const Let& l : b.lets) {
-        p.o += "    const ";
-        p.o += c_type(l.ty);
-        p.o += ' ';
-        p.o += l.name;
-        p.o += " = ";
-        p.print(l.value);
-        p.o += ";\n";
-    }
-    p.o += "    return ";
-    p.print(b.result);
-    p.o += ";\n";
-    return p.o;
-}
+std::string c99(const Body& b, bool (*has)(const std::string&)) { return Printer<C99>{C99{has}, {}}.body(b); }
 
 }  // namespace ptxv::gen::ir

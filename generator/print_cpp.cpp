@@ -10,7 +10,7 @@
 #include <cinttypes>
 #include <cstdio>
 
-#include "expr.hpp"
+#include "print.hpp"
 
 namespace ptxv::gen::ir {
 
@@ -86,114 +86,61 @@ const char* suffix(Ty t) {
     }
 }
 
-void print(std::string& o, const E& x);
+struct Cpp {
+    const char* type(Ty t) const { return spelling(t); }
 
-void operand(std::string& o, Bin parent, const E& x, bool right) {
-    const bool g = grouped(parent, *x, right);
-    if (g) o += '(';
-    print(o, x);
-    if (g) o += ')';
-}
-
-void print(std::string& o, const E& e) {
-    const Node& x = *e;
-    switch (x.kind) {
-        case Node::Kind::var: o += x.text; return;
-        case Node::Kind::lit: {
-            char buf[48];
-            if (!x.hex) {
-                std::snprintf(buf, sizeof buf, "%" PRIu64 "%s", x.value, suffix(x.ty));
-            } else if (x.ty == Ty::i64) {
-                const auto v = static_cast<std::int64_t>(x.value);
-                const std::uint64_t m = v < 0 ? 0 - x.value : x.value;
-                std::snprintf(buf, sizeof buf, "%s0x%0*" PRIx64 "ll", v < 0 ? "-" : "", x.digits, m);
-            } else {
-                std::snprintf(buf, sizeof buf, "0x%0*" PRIx64 "%s", x.digits, x.value, suffix(x.ty));
-            }
-            o += buf;
-            return;
+    void literal(std::string& o, const Node& x) const {
+        char buf[48];
+        if (!x.hex) {
+            std::snprintf(buf, sizeof buf, "%" PRIu64 "%s", x.value, suffix(x.ty));
+        } else if (x.ty == Ty::i64) {
+            const auto v = static_cast<std::int64_t>(x.value);
+            const std::uint64_t m = v < 0 ? 0 - x.value : x.value;
+            std::snprintf(buf, sizeof buf, "%s0x%0*" PRIx64 "ll", v < 0 ? "-" : "", x.digits, m);
+        } else {
+            std::snprintf(buf, sizeof buf, "0x%0*" PRIx64 "%s", x.digits, x.value, suffix(x.ty));
         }
-        case Node::Kind::unary: {
-            o += x.un == Un::lnot ? "!" : "~";
-            const bool g = x.args[0]->kind == Node::Kind::binary;
-            if (g) o += '(';
-            print(o, x.args[0]);
-            if (g) o += ')';
-            return;
-        }
-        case Node::Kind::binary:
-            operand(o, x.bin, x.args[0], false);
-            o += ' ';
-            o += spelling(x.bin);
-            o += ' ';
-            operand(o, x.bin, x.args[1], true);
-            return;
-        case Node::Kind::paren:
-            o += '(';
-            print(o, x.args[0]);
-            o += ')';
-            return;
-        case Node::Kind::select:
-        case Node::Kind::call: {
-            if (x.kind == Node::Kind::select) {
-                o += x.ty == Ty::i64 ? "detail::sel64" : "detail::sel32";
-            } else {
-                o += x.lanes ? "detail::lanes<" + std::to_string(x.lanes) + ">::" : std::string("detail::");
-                o += x.fn->name;
-                for (std::size_t i = 0; i < x.targs.size(); ++i) {
-                    o += i == 0 ? "<" : ", ";
-                    o += x.targs[i] ? "true" : "false";
-                }
-                if (!x.targs.empty()) o += '>';
-            }
-            o += '(';
-            for (std::size_t i = 0; i < x.args.size(); ++i) {
-                if (i) o += ", ";
-                print(o, x.args[i]);
-            }
-            o += ')';
-            return;
-        }
-        case Node::Kind::cast:
-            if (x.brace) {
-                o += spelling(x.ty);
-                o += '{';
-                print(o, x.args[0]);
-                o += '}';
-            } else {
-                o += "static_cast<";
-                o += spelling(x.ty);
-                o += ">(";
-                print(o, x.args[0]);
-                o += ')';
-            }
-            return;
+        o += buf;
     }
-}
+
+    void call(Printer<Cpp>& p, const Node& x) const {
+        if (x.kind == Node::Kind::select) {
+            p.o += x.ty == Ty::i64 ? "detail::sel64" : "detail::sel32";
+        } else {
+            p.o += x.lanes ? "detail::lanes<" + std::to_string(x.lanes) + ">::" : std::string("detail::");
+            p.o += x.fn->name;
+            for (std::size_t i = 0; i < x.targs.size(); ++i) {
+                p.o += i == 0 ? "<" : ", ";
+                p.o += x.targs[i] ? "true" : "false";
+            }
+            if (!x.targs.empty()) p.o += '>';
+        }
+        p.arguments(x);
+    }
+
+    void cast(Printer<Cpp>& p, const Node& x) const {
+        if (x.brace) {
+            p.o += spelling(x.ty);
+            p.o += '{';
+            p.print(x.args[0]);
+            p.o += '}';
+        } else {
+            p.o += "static_cast<";
+            p.o += spelling(x.ty);
+            p.o += '>';
+            p.grouping(x.args[0], true);
+        }
+    }
+};
 
 }  // namespace
 
 std::string cpp(const E& x) {
-    std::string o;
-    print(o, x);
-    return o;
+    Printer<Cpp> p;
+    p.print(x);
+    return p.o;
 }
 
-std::string cpp(const Body& b) {
-    std::string o;
-    for (const Let& l : b.lets) {
-        o += "    const ";
-        o += spelling(l.ty);
-        o += ' ';
-        o += l.name;
-        o += " = ";
-        print(o, l.value);
-        o += ";\n";
-    }
-    o += "    return ";
-    print(o, b.result);
-    o += ";\n";
-    return o;
-}
+std::string cpp(const Body& b) { return Printer<Cpp>{}.body(b); }
 
 }  // namespace ptxv::gen::ir
