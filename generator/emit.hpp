@@ -71,5 +71,6 @@ OutputFile emit_cuda_dispatch(const Model&, const EmitOptions&);      // ptxv_cu
 OutputFile emit_cuda_dispatch_inc(const Model&, const EmitOptions&);  // ptxv_cuda_dispatch.inc, their definitions
 OutputFile emit_cuda_md(const Model&, const EmitOptions&);      // CUDA_INTRINSICS.md
 OutputFile emit_explain(const Model&, const EmitOptions&);      // ptxv_explain.inc, every variant as C99
+OutputFile emit_lower(const Model&, const EmitOptions&);        // ptxv_lower.inc, every variant as plain PTX
 
 }  // namespace ptxv::gen

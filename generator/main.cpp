@@ -130,7 +130,7 @@ int main(int argc, char** argv) {
             const Model model{spec, variants, lowered, intrinsics, intrinsic_plans(spec, variants, intrinsics, lowered)};
             for (const auto emit : {emit_header, emit_batch, emit_array, emit_dispatch, emit_device, emit_tables,
                                     emit_variants_md, emit_hwcheck, emit_cuda_hwcheck, emit_cuda, emit_cuda_compat,
-                                    emit_cuda_array, emit_cuda_dispatch, emit_cuda_dispatch_inc, emit_cuda_md, emit_explain})
+                                    emit_cuda_array, emit_cuda_dispatch, emit_cuda_dispatch_inc, emit_cuda_md, emit_explain, emit_lower})
                 files.push_back(emit(model, opt));
         } else {
             std::string pats;

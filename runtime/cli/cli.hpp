@@ -38,6 +38,7 @@ Command add_list(CLI::App& app);
 Command add_examples(CLI::App& app);
 Command add_translate(CLI::App& app);
 Command add_explain(CLI::App& app);
+Command add_lower(CLI::App& app);
 
 // --engine, as eval and examples take it.
 void add_engine_option(CLI::App& app, std::string& engine_text);
@@ -60,6 +61,8 @@ uint32_t evaluate(const Bound& b, uint32_t a, uint32_t bv, uint32_t cv);
 void append_hex(std::string& out, uint32_t v);
 std::string hex(uint32_t v);
 bool read_all(const std::string& path, std::string* text);
+// Writes the file whole (through a temporary beside it, renamed) or not at all.
+bool write_whole(const std::string& path, const std::string& text);
 void flush(std::string& out);
 void append_line_error(std::string& out, long line, const std::string& message);
 

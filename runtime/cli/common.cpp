@@ -1,5 +1,7 @@
 // What ptxv's subcommands share (cli.hpp).
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <optional>
 
 #include "cli.hpp"
@@ -68,6 +70,19 @@ bool read_all(const std::string& path, std::string* text) {
     const bool ok = std::ferror(f) == 0;
     if (f != stdin) std::fclose(f);
     return ok;
+}
+
+bool write_whole(const std::string& path, const std::string& text) {
+    const std::string tmp = path + ".ptxv-tmp";
+    {
+        std::ofstream o(tmp, std::ios::binary);
+        o.write(text.data(), static_cast<std::streamsize>(text.size()));
+        if (!o) return false;
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, path, ec);
+    if (ec) std::filesystem::remove(tmp, ec);
+    return !ec;
 }
 
 void flush(std::string& out) {

@@ -10,6 +10,7 @@
 //   ptxv examples                              the manual's examples
 //   ptxv translate IN [-o OUT] [--guard]       inline-asm video instructions as C++
 //   ptxv explain [--c [--name F]] 'INSTR'      what it computes, in words or as C99
+//   ptxv lower IN.ptx [-o OUT] [--report FILE] [--only OPS]   video instructions as plain PTX
 //
 // Exit status: 0 ok, 1 a failed instruction, line or check, 2 command-line
 // misuse.
@@ -25,7 +26,8 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
     app.footer(kExitStatusHelp);
     const std::vector<Command> commands = {add_eval(app),    add_validate(app), add_check(app),    add_golden(app),
-                                           add_list(app),    add_examples(app), add_translate(app), add_explain(app)};
+                                           add_list(app),    add_examples(app), add_translate(app), add_explain(app),
+                                           add_lower(app)};
     try {
         app.parse(argc, argv);
     } catch (const CLI::Success& e) {

@@ -52,23 +52,9 @@ int run_translate(const std::string& in, const std::string& out, bool guard, con
     report += in + ": " + ptxv::translate::summary(r) + "\n";
     if (out.empty()) {
         std::fwrite(r.text.data(), 1, r.text.size(), stdout);
-    } else {
-        const std::string tmp = out + ".ptxv-tmp";
-        {
-            std::ofstream o(tmp, std::ios::binary);
-            o.write(r.text.data(), static_cast<std::streamsize>(r.text.size()));
-            if (!o) {
-                std::fprintf(stderr, "error: cannot write %s\n", out.c_str());
-                return kExitFailed;
-            }
-        }
-        std::error_code ec;
-        std::filesystem::rename(tmp, out, ec);
-        if (ec) {
-            std::filesystem::remove(tmp, ec);
-            std::fprintf(stderr, "error: cannot write %s\n", out.c_str());
-            return kExitFailed;
-        }
+    } else if (!write_whole(out, r.text)) {
+        std::fprintf(stderr, "error: cannot write %s\n", out.c_str());
+        return kExitFailed;
     }
     if (report_path.empty()) {
         std::fputs(report.c_str(), stderr);

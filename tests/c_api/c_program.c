@@ -57,6 +57,33 @@ static void check_explain(const char* text) {
     ptxv_free(op);
 }
 
+/* ptxv_lower_ptx: the same contract, no video opcode left, and a located
+ * error for an invalid instruction. */
+static void check_lower(void) {
+    static const char* const module =
+        ".version 7.8\n.target sm_75\n.entry k()\n{\n\t.reg .b32 %r<5>;\n"
+        "\tvadd4.u32.u32.u32.sat %r1, %r2, %r3, %r4;\n\tret;\n}\n";
+    static const char* const bad =
+        ".version 7.8\n.target sm_75\n.entry k()\n{\n\t.reg .b32 %r<5>;\n"
+        "\tvadd4.u32.u32.u32.sat.add %r1, %r2, %r3, %r4;\n\tret;\n}\n";
+    char out[4096], cut[8], error[128];
+    const int n = ptxv_lower_ptx(module, NULL, 0, error, sizeof error);
+    if (n <= 0 || n >= (int)sizeof out || ptxv_lower_ptx(module, out, sizeof out, error, sizeof error) != n ||
+        strlen(out) != (size_t)n) {
+        fail("ptxv_lower_ptx's length", module);
+        return;
+    }
+    if (strstr(out, "\tvadd4") != NULL || strstr(out, ".reg .b32 %ptxv_r<") == NULL || strstr(out, "%r1") == NULL)
+        fail("ptxv_lower_ptx rewrites the instruction and declares its registers", module);
+    memset(cut, 'x', sizeof cut);
+    if (ptxv_lower_ptx(module, cut, sizeof cut, error, sizeof error) != n || cut[7] != '\0' || strncmp(cut, out, 7) != 0)
+        fail("ptxv_lower_ptx into a short buffer", module);
+    if (ptxv_lower_ptx(bad, out, sizeof out, error, sizeof error) != -1 || strncmp(error, "6:2: ", 5) != 0 ||
+        strstr(error, ".add") == NULL)
+        fail("ptxv_lower_ptx locates an invalid instruction", bad);
+    if (ptxv_lower_ptx(NULL, out, sizeof out, error, sizeof error) != -1) fail("ptxv_lower_ptx of NULL", "NULL");
+}
+
 static void check_form(const char* text) {
     char error[200];
     ptxv_op* op = ptxv_compile(text, error, sizeof error);
@@ -136,6 +163,7 @@ int main(void) {
     if (ptxv_explain(NULL, NULL, 0, PTXV_EXPLAIN_C) != -1) fail("a NULL op has no explanation", "(null)");
     check_explain("vmin4.s32.u32.u32.add d, a.b0000, b.b2222, c");
     check_explain("vmad.s32.u32.s32.sat.shr15 d, -a.h0, b, c");
+    check_lower();
 
     if (failures != 0) {
         fprintf(stderr, "%d failures\n", failures);

@@ -96,6 +96,18 @@ size_t ptxv_device_args(const ptxv_op* op, uint32_t* args, size_t capacity);
 #define PTXV_EXPLAIN_C 1
 int ptxv_explain(const ptxv_op* op, char* buf, size_t size, int format);
 
+/* A PTX module's video instructions rewritten as plain integer PTX, as
+ * `ptxv lower` writes it: every other byte of the module kept, each function
+ * that holds one declaring the registers the sequences use. The module is
+ * written as snprintf writes: at most out_size - 1 characters and a NUL into
+ * out (which may be NULL if out_size is 0); returns the whole module's length
+ * without the NUL, so that a call with out_size 0 sizes the buffer. Returns
+ * -1 for a NULL module, a module that is not PTX or holds an invalid video
+ * instruction (error then holds "LINE:COLUMN: message", cut to error_size - 1
+ * characters and NUL-terminated, where error is not NULL and error_size is not
+ * 0), or one whose length is above INT_MAX. */
+int ptxv_lower_ptx(const char* module, char* out, size_t out_size, char* error, size_t error_size);
+
 /* libptxv's version, "MAJOR.MINOR.PATCH". */
 const char* ptxv_version(void);
 

@@ -2,6 +2,7 @@
 #include "ptxv/ptxv.h"
 
 #include <algorithm>
+#include <climits>
 #include <cstring>
 #include <exception>
 #include <iterator>
@@ -12,6 +13,7 @@
 #include "ptxv/compile.hpp"
 #include "ptxv/explain.hpp"
 #include "ptxv/interp.hpp"
+#include "ptxv/lower.hpp"
 #include "ptxv/parse.hpp"
 
 struct ptxv_op {
@@ -164,6 +166,29 @@ int ptxv_explain(const ptxv_op* op, char* buf, size_t size, int format) {
         }
         return static_cast<int>(text.size());
     } catch (const std::exception&) {
+        return -1;
+    }
+}
+
+int ptxv_lower_ptx(const char* module, char* out, size_t out_size, char* error, size_t error_size) {
+    if (module == nullptr) {
+        put_error(error, error_size, "the module is NULL");
+        return -1;
+    }
+    try {
+        const std::string text = ptxv::lower_module(module).ptx;
+        if (text.size() > static_cast<std::size_t>(INT_MAX)) {
+            put_error(error, error_size, "the lowered module is longer than INT_MAX");
+            return -1;
+        }
+        if (out != nullptr && out_size > 0) {
+            const std::size_t n = std::min(text.size(), out_size - 1);
+            std::memcpy(out, text.data(), n);
+            out[n] = '\0';
+        }
+        return static_cast<int>(text.size());
+    } catch (const std::exception& e) {
+        put_error(error, error_size, e.what());
         return -1;
     }
 }

@@ -1,0 +1,88 @@
+// ptxv lower IN.ptx [-o OUT] [--report FILE] [--only OPCODES]   a PTX
+// module's video instructions as plain integer PTX
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+#include <sstream>
+
+#include "cli.hpp"
+#include "ptxv/lower.hpp"
+
+namespace ptxv_cli {
+namespace {
+
+struct Args {
+    std::string in, out, report;
+    std::vector<std::string> only;
+};
+
+// Per opcode, how many instructions each lowering took.
+std::string report_of(const std::string& in, const ptxv::Lowered& r) {
+    std::ostringstream o;
+    int total = 0, instructions = 0;
+    for (const auto& [op, counts] : r.counts) {
+        std::vector<int> s = counts;
+        std::sort(s.begin(), s.end());
+        int sum = 0;
+        for (const int n : s) sum += n;
+        total += static_cast<int>(s.size());
+        instructions += sum;
+        o << in << ": " << op << ": " << s.size() << " lowered, " << s.front() << " / " << s[(s.size() - 1) / 2] << " / "
+          << s.back() << " instructions (min / median / max)\n";
+    }
+    o << in << ": " << total << " video instructions lowered to " << instructions << " instructions\n";
+    return o.str();
+}
+
+int run_lower(const Args& args) {
+    std::string text;
+    if (!read_all(args.in, &text)) {
+        std::fprintf(stderr, "error: cannot read %s\n", args.in.c_str());
+        return kExitFailed;
+    }
+    ptxv::Lowered r;
+    try {
+        r = ptxv::lower_module(text, args.only);
+    } catch (const ptxv::LowerError& e) {
+        std::fprintf(stderr, "error: %s:%s\n", args.in.c_str(), e.what());
+        return kExitFailed;
+    } catch (const std::invalid_argument& e) {
+        std::fprintf(stderr, "error: %s\n", e.what());
+        return kExitUsage;
+    }
+    const std::string report = report_of(args.in, r);
+    if (!args.report.empty() && !write_whole(args.report, report)) {
+        std::fprintf(stderr, "error: cannot write the report %s\n", args.report.c_str());
+        return kExitFailed;
+    }
+    if (args.out.empty()) {
+        std::fwrite(r.ptx.data(), 1, r.ptx.size(), stdout);
+    } else if (!write_whole(args.out, r.ptx)) {
+        std::fprintf(stderr, "error: cannot write %s\n", args.out.c_str());
+        return kExitFailed;
+    }
+    if (args.report.empty()) std::fputs(report.c_str(), stderr);
+    return kExitOk;
+}
+
+}  // namespace
+
+Command add_lower(CLI::App& app) {
+    CLI::App* lower = app.add_subcommand("lower", "Rewrite a PTX module's video instructions as plain integer PTX");
+    auto args = std::make_shared<Args>();
+    lower->add_option("IN", args->in, "the PTX module ('-' for standard input)")->required();
+    lower->add_option("-o,--output", args->out, "where the module goes (default: standard output)");
+    lower->add_option("--report", args->report, "where the report goes (default: standard error)");
+    lower->add_option("--only", args->only, "lower only these opcodes (vadd4,vmad,...)")->delimiter(',');
+    lower->footer(with_exit_status(
+        "Every video instruction (guarded or not) becomes the integer instructions mov, add, sub, mul.lo,\n"
+        "and, or, xor, not, shl, shr, min, max, setp, selp, cvt, bfe and prmt that compute the same d,\n"
+        "under the same guard, with a comment holding the original; each function that holds one declares\n"
+        "the registers they use (%ptxv_r<N>, %ptxv_w<N>, %ptxv_p<N>, or another prefix where the module has\n"
+        "names like these). Every other byte of the module is kept. The report gives, per opcode, how many\n"
+        "instructions each lowering took. An invalid video instruction is an error located in IN, and OUT\n"
+        "is not written."));
+    return {lower, [args] { return run_lower(*args); }};
+}
+
+}  // namespace ptxv_cli
