@@ -1,9 +1,10 @@
 // ptxas assembles what ptxv lower writes: drawn forms of every variant (with
-// immediates, selectors, masks, negations and guards), each in a kernel that
-// loads its sources and stores d, lowered as a module, for each target.
+// immediates, selectors, masks, negations and guards) in the kernel of
+// tools/hwcheck/lower_module.hpp, lowered, for each target.
 //
 //   ptxv_lower_ptxas --ptxas PATH [--forms-per-variant N] [--seed S] [--arch sm_75,sm_90]
 //   ptxv_lower_ptxas --skip REASON     (exit 77: ctest's skipped)
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -12,50 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "lower_module.hpp"
 #include "ptxv/lower.hpp"
-#include "ptxv/parse.hpp"
-#include "ptxv/random.hpp"
-#include "ptxv/random_form.hpp"
-#include "ptxv_tables.hpp"
-
-namespace {
-
-constexpr int kVariants = static_cast<int>(sizeof ptxv::spec::kVariants / sizeof ptxv::spec::kVariants[0]);
-
-void rename(ptxv::Operand& op, const char* name) {
-    if (op.kind == ptxv::Operand::Kind::reg) op.name = name;
-}
-
-std::string module(const std::string& arch, int forms, std::uint64_t seed, int& count) {
-    std::ostringstream m;
-    m << ".version 7.8\n.target " << arch << "\n.address_size 64\n\n"
-      << ".visible .entry lowered(.param .u64 p)\n{\n"
-         "\t.reg .pred %g;\n\t.reg .b32 %r<5>;\n\t.reg .b64 %rd<2>;\n"
-         "\tld.param.u64 %rd1, [p];\n"
-         "\tld.global.u32 %r2, [%rd1];\n\tld.global.u32 %r3, [%rd1+4];\n\tld.global.u32 %r4, [%rd1+8];\n"
-         "\tsetp.ne.u32 %g, %r4, 0;\n";
-    ptxv::SplitMix64 rng(seed);
-    count = 0;
-    for (int v = 0; v < kVariants; ++v) {
-        for (int f = 0; f < forms; ++f) {
-            ptxv::Instr in = ptxv::random_form(v, rng);
-            rename(in.d, "%r1");
-            rename(in.a, "%r2");
-            rename(in.b, "%r3");
-            rename(in.c, "%r4");
-            if (rng.next() % 4 == 0) {
-                in.guard = "%g";
-                in.guard_neg = rng.next() % 2 == 0;
-            }
-            m << "\t" << ptxv::print(in) << "\n\tst.global.u32 [%rd1+12], %r1;\n";
-            ++count;
-        }
-    }
-    m << "\tret;\n}\n";
-    return m.str();
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
     std::string ptxas, archs = "sm_75,sm_90";
@@ -89,9 +48,9 @@ int main(int argc, char** argv) {
     int failed = 0;
     std::stringstream list(archs);
     for (std::string arch; std::getline(list, arch, ',');) {
-        int count = 0;
-        const std::string in = module(arch, forms, seed, count);
-        const ptxv::Lowered out = ptxv::lower_module(in);
+        const ptxv_lower_check::DrawnModule in = ptxv_lower_check::drawn_module(arch, forms, seed);
+        const int count = static_cast<int>(in.forms.size());
+        const ptxv::Lowered out = ptxv::lower_module(in.ptx);
         int lowered = 0, instructions = 0;
         for (const auto& [op, counts] : out.counts) {
             lowered += static_cast<int>(counts.size());
@@ -104,7 +63,18 @@ int main(int argc, char** argv) {
         const int rc = std::system(cmd.c_str());
         const bool ok = rc == 0 && lowered == count;
         std::printf("%s: %d forms of %d variants lowered to %d instructions: ptxas %s\n", arch.c_str(), lowered,
-                    kVariants, instructions, rc == 0 ? "accepts them" : "REJECTS them");
+                    count / forms, instructions, rc == 0 ? "accepts them" : "REJECTS them");
+        if (arch == archs.substr(0, archs.find(','))) {
+            // Per opcode, in the spec's order: the instructions a lowering took.
+            for (const auto& info : ptxv::spec::kOpcodes) {
+                const auto it = out.counts.find(info.name);
+                if (it == out.counts.end()) continue;
+                std::vector<int> n = it->second;
+                std::sort(n.begin(), n.end());
+                std::printf("  %-10s %5zu forms: %2d / %2d / %2d instructions (min / median / max)\n", info.name, n.size(),
+                            n.front(), n[(n.size() - 1) / 2], n.back());
+            }
+        }
         if (lowered != count) std::printf("%s: %d of %d video instructions lowered\n", arch.c_str(), lowered, count);
         if (!ok) {
             std::printf("kept: %s\n", file.string().c_str());

@@ -62,7 +62,8 @@ fi
 say "build ($arch, nvcc from $cuda_root)"
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DPTXV_BUILD_TESTS=OFF -DPTXV_BUILD_BENCH=OFF -DPTXV_BUILD_HWCHECK=ON \
   -DPTXV_HWCHECK_ARCH="$arch" -DCUDAToolkit_ROOT="$cuda_root"
-cmake --build "$build" -j"$(nproc)" --target ptxv_hwcheck ptxv_hwcheck_O0 ptxv_cli ptxv_cuda_hwcheck ptxv_cuda_golden
+cmake --build "$build" -j"$(nproc)" --target ptxv_hwcheck ptxv_hwcheck_O0 ptxv_cli ptxv_cuda_hwcheck ptxv_cuda_golden \
+  ptxv_lower_hwcheck
 
 mkdir -p "$out"
 say "run on the GPU"
@@ -112,6 +113,12 @@ cuda_status=0
 "$build/bin/ptxv_cuda_golden" "$out/cuda-intrinsics.tsv" > "$out/compare-cuda.txt" || cuda_status=$?
 tail -n 3 "$out/compare-cuda.txt"
 status=$((status | cuda_status))
+# ptxv lower: a module of every variant's drawn forms and its lowering, both
+# run on the device, against each other and the interpreter.
+lower_status=0
+"$build/bin/ptxv_lower_hwcheck" > "$out/lower.txt" || lower_status=$?
+tail -n 3 "$out/lower.txt"
+status=$((status | lower_status))
 
 gpu="$(sed -n 's/^# gpu: //p' "$out/device.tsv" | head -n1)"
 slug="$(printf '%s' "$gpu" | tr 'A-Z' 'a-z' | sed 's/[^a-z0-9_]\{1,\}/-/g; s/^-//; s/-$//')"
@@ -154,6 +161,12 @@ if [ "$status" -eq 0 ]; then verdict="AGREE: both engines match the device on ev
   echo
   echo '```'
   cat "$out/compare-cuda.txt"
+  echo '```'
+  echo
+  echo "## ptxv lower (\`ptxv_lower_hwcheck\`: original and lowered modules on the device)"
+  echo
+  echo '```'
+  cat "$out/lower.txt"
   echo '```'
   echo
   echo "## Compare (\`ptxv golden $out/device.tsv\`)"

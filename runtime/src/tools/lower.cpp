@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 #include <optional>
 #include <set>
 
@@ -42,11 +43,35 @@ const std::set<std::string>& video_opcodes() {
 
 }  // namespace
 
+namespace {
+
+// One instruction: op d, s...;
+struct Line {
+    std::string op, d;
+    std::vector<std::string> s;
+};
+
+// The source an instruction passes on unchanged for these constants (x op
+// 0, x & ~0, a prmt or bfe that moves nothing), or nullptr.
+const std::string* identity(const Line& l) {
+    const std::string o = l.op.substr(0, l.op.find('.'));
+    const bool wide = l.op.find("64") != std::string::npos;
+    if ((o == "add" || o == "sub" || o == "or" || o == "xor" || o == "shl" || o == "shr") && l.s[1] == "0") return &l.s[0];
+    if (o == "and" && l.s[1] == (wide ? "-1" : "0xffffffff")) return &l.s[0];
+    if (o == "mul" && l.s[1] == "1") return &l.s[0];
+    if (o == "bfe" && l.s[1] == "0" && l.s[2] == "32") return &l.s[0];
+    if (o == "prmt" && l.s[2] == "0x3210") return &l.s[0];
+    if (o == "prmt" && l.s[2] == "0x7654") return &l.s[1];
+    return nullptr;
+}
+
+}  // namespace
+
 std::string lower_instruction(const Instr& in, const std::string& prefix, int (&regs)[3]) {
     const Compiled f = compile(in);
     const ptx_forms::Form& form = ptx_forms::kForms[f.variant_index()];
     const ptx_forms::Consts k{f.asel(), f.bsel(), f.x()};
-    std::string out;
+    std::vector<Line> lines;
     regs[0] = form.regs[0];
     regs[1] = form.regs[1];
     regs[2] = form.regs[2];
@@ -54,47 +79,94 @@ std::string lower_instruction(const Instr& in, const std::string& prefix, int (&
     const auto source = [&](const Operand& op) {
         if (op.kind != Operand::Kind::imm) return op.name;
         const std::string r = prefix + "r" + std::to_string(regs[0]++);
-        out += "mov.b32 " + r + ", " + ptx_literal(op.imm, false) + ";\n";
+        lines.push_back({"mov.b32", r, {ptx_literal(op.imm, false)}});
         return r;
     };
     const std::string a = source(in.a), b = source(in.b);
     // Without a c, no result reads it (R16); any register stands for it.
     const std::string c = in.has_c ? source(in.c) : a;
-    std::string guard;
-    if (!in.guard.empty()) guard = std::string("@") + (in.guard_neg ? "!" : "") + in.guard + " ";
+    const std::set<std::string> operands{a, b, c};
 
-    std::size_t line = form.text;
-    for (; ptx_forms::kTextLines[line] != ptx_forms::kEnd; ++line) {
-        const char* t = ptx_forms::kLines[ptx_forms::kTextLines[line]];
-        if (ptx_forms::kTextLines[line + 1] == ptx_forms::kEnd) out += guard;
-        for (std::size_t i = 0; t[i] != '\0'; ++i) {
-            if (t[i] != '@') {
-                out += t[i];
-                continue;
+    // The form's text with the operands, registers and constants written in,
+    // as lines.
+    for (std::size_t line = form.text; ptx_forms::kTextLines[line] != ptx_forms::kEnd; ++line) {
+        const std::string t = ptx_forms::kLines[ptx_forms::kTextLines[line]];
+        std::vector<std::string> parts{""};
+        for (std::size_t i = 0; i < t.size(); ++i) {
+            if (t[i] == ' ' && parts.size() == 1) {
+                parts.emplace_back();
+            } else if (t[i] == ',') {
+                parts.emplace_back();
+                ++i;  // the space after it
+            } else if (t[i] == ';') {
+                break;
+            } else if (t[i] != '@') {
+                parts.back() += t[i];
+            } else {
+                const char kind = t[++i];
+                std::size_t n = 0;
+                bool digits = false;
+                while (i + 1 < t.size() && t[i + 1] >= '0' && t[i + 1] <= '9') {
+                    n = n * 10 + static_cast<std::size_t>(t[++i] - '0');
+                    digits = true;
+                }
+                std::string& o = parts.back();
+                switch (kind) {
+                    case 'a': o += a; break;
+                    case 'b': o += b; break;
+                    case 'c': o += c; break;
+                    case 'd': o += in.d.name; break;
+                    case 'r':
+                    case 'w':
+                    case 'p': o += prefix + kind + std::to_string(n); break;
+                    case 'k':
+                    case 'K': o += ptx_literal(ptx_forms::kConsts[n](k), kind == 'K'); break;
+                    default: throw std::logic_error("lower: an unknown placeholder in ptxv_lower.inc");
+                }
+                if ((kind == 'a' || kind == 'b' || kind == 'c' || kind == 'd') == digits)
+                    throw std::logic_error("lower: a malformed placeholder in ptxv_lower.inc");
             }
-            const char kind = t[++i];
-            std::size_t n = 0;
-            bool digits = false;
-            while (t[i + 1] >= '0' && t[i + 1] <= '9') {
-                n = n * 10 + static_cast<std::size_t>(t[++i] - '0');
-                digits = true;
-            }
-            switch (kind) {
-                case 'a': out += a; break;
-                case 'b': out += b; break;
-                case 'c': out += c; break;
-                case 'd': out += in.d.name; break;
-                case 'r':
-                case 'w':
-                case 'p': out += prefix + kind + std::to_string(n); break;
-                case 'k':
-                case 'K': out += ptx_literal(ptx_forms::kConsts[n](k), kind == 'K'); break;
-                default: throw std::logic_error("lower: an unknown placeholder in ptxv_lower.inc");
-            }
-            if ((kind == 'a' || kind == 'b' || kind == 'c' || kind == 'd') == digits)
-                throw std::logic_error("lower: a malformed placeholder in ptxv_lower.inc");
         }
-        out += '\n';
+        if (parts.size() < 3) throw std::logic_error("lower: a malformed line in ptxv_lower.inc");
+        lines.push_back({parts[0], parts[1], std::vector<std::string>(parts.begin() + 2, parts.end())});
+    }
+
+    // What the constants make an identity goes: a register that only copies
+    // an operand is read as that operand (the operands are not written
+    // before the last instruction), one that copies another is moved.
+    std::vector<Line> kept;
+    std::map<std::string, std::string> copy_of;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        Line l = lines[i];
+        for (std::string& x : l.s)
+            if (const auto it = copy_of.find(x); it != copy_of.end()) x = it->second;
+        copy_of.erase(l.d);
+        const std::string* same = identity(l);
+        const bool last = i + 1 == lines.size();
+        if (same == nullptr) {
+            kept.push_back(l);
+        } else if (!last && operands.count(*same)) {
+            copy_of[l.d] = *same;
+        } else if (*same != l.d) {
+            kept.push_back({l.op.find("64") != std::string::npos ? "mov.b64" : "mov.b32", l.d, {*same}});
+        } else if (last) {
+            kept.push_back(l);  // d must be written once
+        }
+    }
+    // d moved from the register the instruction before computed: that
+    // instruction writes d.
+    if (kept.size() >= 2 && kept.back().op == "mov.b32" && kept[kept.size() - 2].d == kept.back().s[0] &&
+        !operands.count(kept.back().s[0]) && kept.back().s[0] != in.d.name) {
+        kept[kept.size() - 2].d = kept.back().d;
+        kept.pop_back();
+    }
+
+    std::string out;
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+        if (i + 1 == kept.size() && !in.guard.empty()) out += std::string("@") + (in.guard_neg ? "!" : "") + in.guard + " ";
+        out += kept[i].op + " " + kept[i].d;
+        for (const std::string& x : kept[i].s) out += ", " + x;
+        out += ";\n";
     }
     return out;
 }
