@@ -42,6 +42,15 @@ struct VopExprs {
     ir::E (*wide)(const ir::E& ta, const ir::E& tb);
 };
 
+// One SIMD lane's exact result (R5; a compare's 1 or 0, R14) on its operands
+// extended to 32-bit words x and y (R3; signed where sa, sb), which the
+// lane-by-lane PTX of `ptxv lower` computes (lower_ptx.cpp).
+struct LaneWord {
+    ir::E x, y;
+    bool sa, sb;
+    Cmp cmp;
+};
+
 // A SIMD kernel being built, and a widened operand of it (kernel.hpp). An
 // operation's kernel builder, widened fields and own-width lane plan are
 // defined beside its row in operations.cpp.

@@ -10,7 +10,10 @@
 // dropped, and the registers reused once their last reader has run.
 #include "lower_ptx.hpp"
 
+#include "operations.hpp"
+
 #include <algorithm>
+#include <climits>
 #include <map>
 #include <optional>
 #include <stdexcept>
@@ -566,7 +569,17 @@ struct Walk {
                 return l.emit("not.pred", Ty::boolean, {x});
             }
             case ir::Node::Kind::binary: return l.bin(n.bin, value(n.args[0]), value(n.args[1]));
-            case ir::Node::Kind::select: return l.select(value(n.args[0]), value(n.args[1]), value(n.args[2]));
+            case ir::Node::Kind::select: {
+                // select(lt_s32(x, y), x, y) is min.s32 and (..., y, x) max.s32.
+                const ir::Node& c = *n.args[0];
+                if (c.kind == ir::Node::Kind::call && std::string(c.fn->name) == "lt_s32") {
+                    if (ir::same(c.args[0], n.args[1]) && ir::same(c.args[1], n.args[2]))
+                        return op2("min.s32", Ty::u32, value(n.args[1]), value(n.args[2]));
+                    if (ir::same(c.args[1], n.args[1]) && ir::same(c.args[0], n.args[2]))
+                        return op2("max.s32", Ty::u32, value(n.args[1]), value(n.args[2]));
+                }
+                return l.select(value(n.args[0]), value(n.args[1]), value(n.args[2]));
+            }
             case ir::Node::Kind::cast: return l.cvt(n.ty, value(n.args[0]));
             case ir::Node::Kind::call: {
                 std::vector<V> a;
@@ -578,10 +591,8 @@ struct Walk {
     }
 };
 
-}  // namespace
-
-Program lower(const Variant& v, const Lowered& L) {
-    Lowerer l;
+// The variant's run-time body (the SWAR one for SIMD variants).
+V body(Lowerer& l, const Variant& v, const Lowered& L) {
     Walk w{l, {}};
     w.env["a"] = l.input(Arg::Kind::a);
     w.env["b"] = l.input(Arg::Kind::b);
@@ -606,9 +617,59 @@ Program lower(const Variant& v, const Lowered& L) {
         if (k.ty != let.ty && k.ty != Ty::boolean) k = l.cvt(let.ty, k);
         w.env[let.name] = k;
     }
-    V r = w.value(L.body.result);
+    return w.value(L.body.result);
+}
 
-    // d: written by the last instruction.
+// A SIMD variant lane by lane (R3, R5, R7, R11): each lane of Va and Vb
+// extended to a 32-bit word by its slot's type, the operation's exact result
+// on the two words (the operation table's lane_word), clamped to d's lane
+// range under .sat, then packed and merged with c under the mask, or, under
+// .add, the mask's lanes summed into c.
+V lane_body(Lowerer& l, const Variant& v) {
+    const OperationRow& op = row(v.opcode->operation);
+    if (op.lane_word == nullptr) fail(v.function_name() + " has no lane word in the operation table");
+    const int lanes = lanes_of(v.family->geometry), w = 32 / lanes;
+    const V a = l.input(Arg::Kind::a), b = l.input(Arg::Kind::b), c = l.input(Arg::Kind::c);
+    const V asel = l.constant(ir::var("k.asel", Ty::uint)), bsel = l.constant(ir::var("k.bsel", Ty::uint));
+    const V m = l.constant(ir::var("k.x", Ty::uint));
+    const bool sum = v.op2 == Op2::add;
+    const V A = select(a, b, asel, lanes), B = select(a, b, bsel, lanes);
+    const bool sa = v.atype == Type::s32, sb = v.btype == Type::s32, sd = v.has_dtype && v.dtype == Type::s32;
+    const auto range = [w](bool sgn) {
+        return sgn ? Range{-(std::int64_t{1} << (w - 1)), (std::int64_t{1} << (w - 1)) - 1} : Range{0, (std::int64_t{1} << w) - 1};
+    };
+    // Where the table gives no range of the exact result, both clamps.
+    const Range exact = op.range != nullptr ? result_range(v.opcode->operation, range(sa), range(sb))
+                                            : Range{INT64_MIN, INT64_MAX};
+    const Range d = range(sd);
+    std::vector<V> r;
+    for (int i = 0; i < lanes; ++i) {
+        Walk k{l, {}};
+        const std::uint64_t pos = static_cast<std::uint64_t>(i * w);
+        k.env["x"] = bfe(sa, A, U(&l, pos), U(&l, static_cast<std::uint64_t>(w)));
+        k.env["y"] = bfe(sb, B, U(&l, pos), U(&l, static_cast<std::uint64_t>(w)));
+        V t = k.value(op.lane_word({ir::var("x", Ty::u32), ir::var("y", Ty::u32), sa, sb, v.cmp}));
+        if (v.sat && !sum) {
+            if (exact.lo < d.lo) t = op2("max.s32", Ty::u32, t, I(&l, d.lo));
+            if (exact.hi > d.hi) t = op2("min.s32", Ty::u32, t, I(&l, d.hi));
+        }
+        // R11: a lane outside the mask adds nothing.
+        if (sum) t = t & (0 - ((m >> i) & 1));
+        r.push_back(t);
+    }
+    if (sum) {
+        V t = c;
+        for (const V& x : r) t = t + x;
+        return t;
+    }
+    const V packed = lanes == 2 ? prmt(r[0], r[1], U(&l, 0x5410))
+                                : prmt(prmt(r[0], r[1], U(&l, 0x0040)), prmt(r[2], r[3], U(&l, 0x0040)), U(&l, 0x5410));
+    return merge(c, packed, mask(m, lanes));
+}
+
+// d from r, written by the last instruction; unread instructions dropped,
+// registers reused after their last reader.
+Program finish(Lowerer& l, const V& r) {
     Arg d;
     d.kind = Arg::Kind::d;
     if (!r.reg || r.arg.kind != Arg::Kind::temp || l.ins.empty() || !(l.ins.back().d.kind == Arg::Kind::temp &&
@@ -665,6 +726,18 @@ Program lower(const Variant& v, const Lowered& L) {
     }
     for (int c = 0; c < 3; ++c) p.regs[c] = static_cast<int>(busy[c].size());
     return p;
+}
+
+}  // namespace
+
+Program lower(const Variant& v, const Lowered& L) {
+    Lowerer sw;
+    Program p = finish(sw, body(sw, v, L));
+    if (!L.simd) return p;
+    // SIMD: the lane by lane form where it is shorter.
+    Lowerer ln;
+    Program q = finish(ln, lane_body(ln, v));
+    return q.ins.size() < p.ins.size() ? q : p;
 }
 
 }  // namespace ptxv::gen::ptx

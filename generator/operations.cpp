@@ -327,6 +327,34 @@ bool lanes_set(const Variant& v, lane::LanePlan& p, std::string& how) {
     return own(p, how, lane::LaneOp::cmp, sa, "compare lanes");
 }
 
+// ---- One lane on words: the operands' extended values are below 2^17 in
+// magnitude, so every sum is exact.
+E add_lane(const plan::LaneWord& w) { return add_part(w.x, w.y); }
+E sub_lane(const plan::LaneWord& w) { return sub_part(w.x, w.y); }
+E absdiff_lane(const plan::LaneWord& w) { return absdiff_part(w.x, w.y); }
+E min_lane(const plan::LaneWord& w) { return min_part(w.x, w.y); }
+E max_lane(const plan::LaneWord& w) { return max_part(w.x, w.y); }
+// R5: the average rounded half away from zero: a non-negative sum rounds up,
+// a negative one down (the sum shifted right arithmetically).
+E avrg_lane(const plan::LaneWord& w) {
+    const E s = w.x + w.y, one = ir::lit(Ty::u32, 1);
+    if (!w.sa && !w.sb) return (s + one) >> one;
+    return call("sar32", {s + one + call("sar32", {s, ir::lit(Ty::uint, 31)}), ir::lit(Ty::uint, 1)});
+}
+// R14: 1 where the comparison of the extended values holds.
+E set_lane(const plan::LaneWord& w) {
+    const E one = ir::lit(Ty::u32, 1), zero = ir::lit(Ty::u32, 0);
+    switch (w.cmp) {
+        case Cmp::eq: return select(ir::eq(w.x, w.y), one, zero);
+        case Cmp::ne: return select(ir::ne(w.x, w.y), one, zero);
+        case Cmp::lt: return select(call("lt_s32", {w.x, w.y}), one, zero);
+        case Cmp::le: return select(call("lt_s32", {w.y, w.x}), zero, one);
+        case Cmp::gt: return select(call("lt_s32", {w.y, w.x}), one, zero);
+        case Cmp::ge: return select(call("lt_s32", {w.x, w.y}), zero, one);
+    }
+    throw std::logic_error("set_lane: no such comparison");
+}
+
 using W = lane::WideOp;
 constexpr auto none = std::nullopt;
 constexpr unsigned post(IntrinsicPost p) { return 1u << static_cast<unsigned>(p); }
@@ -335,37 +363,37 @@ constexpr unsigned post(IntrinsicPost p) { return 1u << static_cast<unsigned>(p)
 constexpr OperationRow kRows[] = {
     // op                  compares shifts mad    range          low word
     //   lower_scalar        vop        swar                fields               own lanes
-    //   wide        zero on zero  posts
+    //   lane word     wide        zero on zero  posts
     {Operation::add,     false,   false, false, add_range,     true,
        plan::scalar_vop,   &kAdd,     swar_add,     fields_add,     lanes_add,
-       W::add,     true,  0},
+       add_lane,     W::add,     true,  0},
     {Operation::sub,     false,   false, false, sub_range,     true,
        plan::scalar_vop,   &kSub,     swar_sub,     fields_sub,     lanes_sub,
-       W::sub,     true,  0},
+       sub_lane,     W::sub,     true,  0},
     {Operation::absdiff, false,   false, false, absdiff_range, false,
        plan::scalar_vop,   &kAbsdiff, swar_absdiff, fields_absdiff, lanes_absdiff,
-       W::absdiff, true,  0},
+       absdiff_lane, W::absdiff, true,  0},
     {Operation::min,     false,   false, false, min_range,     false,
        plan::scalar_vop,   &kMin,     swar_min,     nullptr,              lanes_min,
-       W::min,     true,  0},
+       min_lane,     W::min,     true,  0},
     {Operation::max,     false,   false, false, max_range,     false,
        plan::scalar_vop,   &kMax,     swar_max,     nullptr,              lanes_max,
-       W::max,     true,  0},
+       max_lane,     W::max,     true,  0},
     {Operation::avrg,    false,   false, false, nullptr,       false,
        nullptr,            nullptr,   swar_avrg,    fields_avrg,    lanes_avrg,
-       W::avrg,    true,  post(IntrinsicPost::round_down)},
+       avrg_lane,    W::avrg,    true,  post(IntrinsicPost::round_down)},
     {Operation::shl,     false,   true,  false, nullptr,       false,
        plan::scalar_shl,   nullptr,   nullptr,            nullptr,              nullptr,
-       none,       true,  0},
+       nullptr,      none,       true,  0},
     {Operation::shr,     false,   true,  false, nullptr,       false,
        plan::scalar_shr,   nullptr,   nullptr,            nullptr,              nullptr,
-       none,       true,  0},
+       nullptr,      none,       true,  0},
     {Operation::mad,     false,   false, true,  nullptr,       false,
        plan::scalar_mad,   nullptr,   nullptr,            nullptr,              nullptr,
-       none,       true,  0},
+       nullptr,      none,       true,  0},
     {Operation::set,     true,    false, false, nullptr,       false,
        plan::scalar_set,   nullptr,   swar_set,     nullptr,              lanes_set,
-       none,       false, post(IntrinsicPost::lanes_to_mask)},
+       set_lane,     none,       false, post(IntrinsicPost::lanes_to_mask)},
 };
 // clang-format on
 

@@ -3,7 +3,8 @@
 // which modifiers go with it (load), the range of its exact result, and how
 // the plan pass builds it (its scalar lowering, the expressions of its
 // result, its SIMD kernel builder, widened fields and own-width lane plan,
-// the operation of its widened plan, whether it is 0 on two zero lanes, the
+// the operation of its widened plan, one lane's result on 32-bit words,
+// whether it is 0 on two zero lanes, the
 // CUDA post-steps its plan folds in). A pass reads rows; it does not switch
 // over operations.
 //
@@ -51,6 +52,8 @@ struct OperationRow {
     void (*swar)(plan::Simd&);
     plan::Fields (*fields)(plan::Simd&, const plan::Fields&, const plan::Fields&);
     bool (*own_lanes)(const Variant&, lane::LanePlan&, std::string&);
+    // One lane's exact result on two words, for the PTX computed lane by lane.
+    ir::E (*lane_word)(const plan::LaneWord&);
     // The widened plan's operation (lane::WideOp); a compare's is chosen by
     // its .cmp (wide_op_of).
     std::optional<lane::WideOp> wide;
