@@ -306,16 +306,14 @@ V Q(Lowerer* l, std::uint64_t v) { return l->lit(Ty::u64, v); }
 // PTX's own instructions for a whole helper.
 V op2(const char* op, Ty t, V x, V y) { return x.l->emit(op, t, {x, y}); }
 V bfe(bool sgn, V x, V pos, V len) { return x.l->emit(sgn ? "bfe.s32" : "bfe.u32", Ty::u32, {x, pos, len}); }
-V prmt(V x, V y, V ctl) { return x.l->emit("prmt.b32", Ty::u32, {x, y, ctl}); }
+// A permutation of x's own bytes: prmt x, x with a control of byte indices
+// below 4. (GPGPU-Sim's prmt reads {b:a} with a sign-extended, so that every
+// byte of b reads 0xff where a is negative: no prmt here reads a second
+// register.)
+V permute(V x, V ctl) { return x.l->emit("prmt.b32", Ty::u32, {x, x, ctl}); }
+// prmt of two registers, x not negative.
+V pack(V x, V y, V ctl) { return x.l->emit("prmt.b32", Ty::u32, {x, y, ctl}); }
 V sx32(V x) { return x.l->emit("cvt.s64.s32", Ty::i64, {x}); }
-
-// prmt's control that takes byte j of r where the byte-lane mask m (lanes of
-// all ones or zeros) has it, else byte j of c (the prmt's second source),
-// having moved r up by `move` bits.
-V merge_control(V m, V move) {
-    const V s = ((m >> 7) & 1) | ((m >> 11) & 0x10) | ((m >> 15) & 0x100) | ((m >> 19) & 0x1000);
-    return U(m.l, 0x7654) - (U(m.l, 4) + (move >> 3)) * s;
-}
 
 // c99.h's helpers.
 V xl(V s) { return (((Q(s.l, 0x201230) >> ((s & 15) << 2)) & 15) << 3); }
@@ -438,14 +436,22 @@ V fsum(V w, int lanes) {
     return u32(t) + u32(t >> 32);
 }
 V sadu(V a, V b, V c, V m, int lanes) { return c + hsum(absdiffu(a, b, 32 / lanes) & m, lanes); }
+// With a constant mask, as ands and an or that the runtime drops where the
+// mask is all ones or zeros.
 V merge(V c, V r, V m) {
-    if (!m.reg) return prmt(r, c, merge_control(m, U(m.l, 0)));
+    if (!m.reg) return (r & m) | (c & ~m);
     return c ^ ((c ^ r) & m);
 }
-// R2: prmt's control is the selector's digits as bytes of {b:a}.
+// R2: each lane takes the element of {b:a} its selector digit names: a's and
+// b's bytes each moved into place (the digit's low bits), then the lanes
+// whose digit names b taken from b's.
 V select(V a, V b, V s, int lanes) {
-    const V ctl = lanes == 4 ? s & 0x7777 : (s & 3) * U(s.l, 0x22) + ((s >> 4) & 3) * U(s.l, 0x2200) + U(s.l, 0x1010);
-    return prmt(a, b, ctl);
+    Lowerer* l = s.l;
+    const V ctl = lanes == 4 ? s & 0x3333 : (s & 1) * U(l, 0x22) + ((s >> 4) & 1) * U(l, 0x2200) + U(l, 0x1010);
+    const V from_b = lanes == 4 ? ((s >> 2) & 1) * U(l, 0xff) | ((s >> 6) & 1) * U(l, 0xff00) |
+                                      ((s >> 10) & 1) * U(l, 0xff0000) | ((s >> 14) & 1) * U(l, 0xff000000)
+                                : ((s >> 1) & 1) * U(l, 0xffff) | ((s >> 5) & 1) * U(l, 0xffff0000);
+    return merge(permute(a, ctl), permute(b, ctl), from_b);
 }
 
 V call(const ir::Node& n, const std::vector<V>& a) {
@@ -538,8 +544,7 @@ V call(const ir::Node& n, const std::vector<V>& a) {
     if (f == "dmask") return dmask(x);
     if (f == "dmerge") {
         const V& ds = a[2];
-        if (!ds.reg) return prmt(a[1], x, merge_control(dmask(ds) << dpos(ds), dmove(ds)));
-        return x ^ ((x ^ (a[1] << dmove(ds))) & (dmask(ds) << dpos(ds)));
+        return merge(x, a[1] << dmove(ds), dmask(ds) << dpos(ds));
     }
     if (f == "neg_ab") return neg_ab(x);
     if (f == "neg_c") return neg_c(x);
@@ -662,8 +667,12 @@ V lane_body(Lowerer& l, const Variant& v) {
         for (const V& x : r) t = t + x;
         return t;
     }
-    const V packed = lanes == 2 ? prmt(r[0], r[1], U(&l, 0x5410))
-                                : prmt(prmt(r[0], r[1], U(&l, 0x0040)), prmt(r[2], r[3], U(&l, 0x0040)), U(&l, 0x5410));
+    // prmt reads the second register right where the first is not negative
+    // (see permute): each first operand is a lane cut to its width, or a
+    // pair of such lanes with zero bytes above.
+    const V packed = lanes == 2 ? pack(r[0] & 0xffff, r[1], U(&l, 0x5410))
+                                : pack(pack(r[0] & 0xff, r[1], U(&l, 0x1140)), pack(r[2] & 0xff, r[3], U(&l, 0x1140)),
+                                       U(&l, 0x5410));
     return merge(c, packed, mask(m, lanes));
 }
 

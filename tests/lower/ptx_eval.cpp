@@ -192,7 +192,7 @@ u64 read_reg(const Stmt& s, const PtxRegs& regs, const std::string& name) {
     return it->second;
 }
 
-void execute(const Stmt& s, PtxRegs& regs, bool active) {
+void execute(const Stmt& s, PtxRegs& regs, bool active, const PtxQuirks& quirks) {
     const auto& p = s.parts;
     const std::string& op = p[0];
     auto bad = [&](const std::string& why) { fail(s.text, why); };
@@ -328,18 +328,20 @@ void execute(const Stmt& s, PtxRegs& regs, bool active) {
             const u64 bit = (i < len && pos + i <= msb) ? ((a >> (pos + i)) & 1) : sbit;
             d |= bit << i;
         }
+        if (quirks.gpgpu_sim && w == 32 && p[1][0] == 's' && len == 32 && sbit) d = 0xffffffffu;
         wr(w, d);
     } else if (op == "prmt") {
         shape(2, 4);
         allow(p[1], {"b32"});
         if (!active) return;
         const u64 a = rd(1, 32), b = rd(2, 32), c = rd(3, 32);
-        const u64 bytes = (b << 32) | a;
+        const u64 lo = quirks.gpgpu_sim && ((a >> 31) & 1) ? a | 0xffffffff00000000ull : a;
+        const u64 bytes = (b << 32) | lo;
         u64 d = 0;
         for (unsigned i = 0; i < 4; ++i) {
             const unsigned sel = static_cast<unsigned>((c >> (4 * i)) & 0xf);
             u64 byte = (bytes >> (8 * (sel & 7))) & 0xff;
-            if (sel & 8) byte = (byte & 0x80) ? 0xff : 0;
+            if (sel & 8) byte = quirks.gpgpu_sim || (byte & 0x80) ? 0xff : 0;
             d |= byte << (8 * i);
         }
         wr(32, d);
@@ -368,7 +370,7 @@ std::vector<std::string> statements(const std::string& text) {
 
 }  // namespace
 
-int run_ptx(const std::string& text, PtxRegs& regs) {
+int run_ptx(const std::string& text, PtxRegs& regs, const PtxQuirks& quirks) {
     int executed = 0;
     for (const std::string& st : statements(text)) {
         if (st.rfind(".reg", 0) == 0) {
@@ -382,7 +384,7 @@ int run_ptx(const std::string& text, PtxRegs& regs) {
             if (g > 1) fail(st, "guard " + s.guard + " is neither 0 nor 1");
             active = (g == 1) != s.guard_negated;
         }
-        execute(s, regs, active);
+        execute(s, regs, active, quirks);
         ++executed;
     }
     return executed;

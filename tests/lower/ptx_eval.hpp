@@ -21,6 +21,17 @@ struct PtxEvalError : std::runtime_error {
 // Reads and writes `regs`. Throws PtxEvalError, naming the statement, for anything outside the subset,
 // a malformed statement, or a read of a register not in `regs`. Returns the number of instructions executed
 // (declarations not counted; a guarded instruction whose guard is false still counts).
-int run_ptx(const std::string& text, PtxRegs& regs);
+//
+// `quirks` makes it compute as a simulator does where that departs from the
+// manual, so that a test can require a sequence not to depend on it.
+struct PtxQuirks {
+    // GPGPU-Sim (src/cuda-sim/instructions.cc): prmt_impl forms {b:a} with
+    // a's word sign-extended, so every byte of b reads 0xff where a is
+    // negative, and a sign-replicating selector gives 0xff; bfe_impl's .s32
+    // with len 32 ORs in 0xffffffff << 32 (0xffffffff on x86) where the field
+    // is negative.
+    bool gpgpu_sim = false;
+};
+int run_ptx(const std::string& text, PtxRegs& regs, const PtxQuirks& quirks = {});
 
 }  // namespace ptxv::test

@@ -63,9 +63,13 @@ TEST_CASE("lower: every variant's lowering computes the interpreter's d", "[lowe
                 const std::uint32_t want = ptxv::interpret(in, ptxv::operand_value(in.a, a), ptxv::operand_value(in.b, b),
                                                            in.has_c ? ptxv::operand_value(in.c, c) : 0u);
                 INFO("a " << a << " b " << b << " c " << c << " d before " << before << " guard value " << g);
+                ptxv::test::PtxRegs sim = r;
                 REQUIRE(ptxv::test::run_ptx(ptx, r) == lines);
                 const bool runs = !guarded || (g != in.guard_neg);
                 REQUIRE(static_cast<std::uint32_t>(r[in.d.name]) == (runs ? want : before));
+                // The same where prmt and bfe compute as GPGPU-Sim's do.
+                ptxv::test::run_ptx(ptx, sim, {true});
+                REQUIRE(static_cast<std::uint32_t>(sim[in.d.name]) == (runs ? want : before));
                 ++checked;
             }
             // Registers stay within what the form declares.

@@ -280,3 +280,29 @@ TEST_CASE("errors for anything outside the subset", "[ptx_eval]") {
     // Nothing above wrote %d.
     CHECK(r.count("%d") == 0);
 }
+
+TEST_CASE("GPGPU-Sim's prmt and bfe, where they depart from the manual", "[ptx_eval]") {
+    const ptxv::test::PtxQuirks sim{true};
+    ptxv::test::PtxRegs r{{"%a", 0x80000000u}, {"%b", 0x11223344u}, {"%x", 0x80000001u}, {"%z", 0x00000000u}};
+    ptxv::test::PtxRegs q = r;
+    // A byte of b where a is negative: b's bytes by the manual, 0xff by GPGPU-Sim.
+    ptxv::test::run_ptx("prmt.b32 %d, %a, %b, 0x7654;", r);
+    ptxv::test::run_ptx("prmt.b32 %d, %a, %b, 0x7654;", q, sim);
+    CHECK(r["%d"] == 0x11223344u);
+    CHECK(q["%d"] == 0xffffffffu);
+    // a not negative: the same.
+    ptxv::test::run_ptx("prmt.b32 %e, %b, %a, 0x7654;", r);
+    ptxv::test::run_ptx("prmt.b32 %e, %b, %a, 0x7654;", q, sim);
+    CHECK(r["%e"] == 0x80000000u);
+    CHECK(q["%e"] == 0x80000000u);
+    // A sign-replicated byte whose top bit is clear.
+    ptxv::test::run_ptx("prmt.b32 %f, %z, %z, 0x8888;", r);
+    ptxv::test::run_ptx("prmt.b32 %f, %z, %z, 0x8888;", q, sim);
+    CHECK(r["%f"] == 0u);
+    CHECK(q["%f"] == 0xffffffffu);
+    // bfe.s32 of the whole negative word.
+    ptxv::test::run_ptx("bfe.s32 %g, %x, 0, 32;", r);
+    ptxv::test::run_ptx("bfe.s32 %g, %x, 0, 32;", q, sim);
+    CHECK(r["%g"] == 0x80000001u);
+    CHECK(q["%g"] == 0xffffffffu);
+}

@@ -51,17 +51,25 @@ struct Line {
     std::vector<std::string> s;
 };
 
-// The source an instruction passes on unchanged for these constants (x op
-// 0, x & ~0, a prmt or bfe that moves nothing), or nullptr.
+const std::string kZero = "0";
+
+// What an instruction computes for these constants where that is one of its
+// sources unchanged (x op 0, x & ~0, a prmt or bfe that moves nothing) or 0
+// (x & 0), or nullptr.
 const std::string* identity(const Line& l) {
     const std::string o = l.op.substr(0, l.op.find('.'));
     const bool wide = l.op.find("64") != std::string::npos;
-    if ((o == "add" || o == "sub" || o == "or" || o == "xor" || o == "shl" || o == "shr") && l.s[1] == "0") return &l.s[0];
-    if (o == "and" && l.s[1] == (wide ? "-1" : "0xffffffff")) return &l.s[0];
-    if (o == "mul" && l.s[1] == "1") return &l.s[0];
+    const std::string ones = wide ? "-1" : "0xffffffff";
+    const bool commutes = o == "add" || o == "or" || o == "xor" || o == "and" || o == "mul";
+    for (int k = 0; k < (commutes ? 2 : 1); ++k) {
+        const std::string &x = l.s[k], &y = l.s[1 - k];
+        if ((o == "add" || o == "sub" || o == "or" || o == "xor" || o == "shl" || o == "shr") && y == "0") return &x;
+        if (o == "and" && y == ones) return &x;
+        if ((o == "and" || o == "mul") && y == "0") return &kZero;
+        if (o == "mul" && y == "1") return &x;
+    }
     if (o == "bfe" && l.s[1] == "0" && l.s[2] == "32") return &l.s[0];
     if (o == "prmt" && l.s[2] == "0x3210") return &l.s[0];
-    if (o == "prmt" && l.s[2] == "0x7654") return &l.s[1];
     return nullptr;
 }
 
@@ -132,8 +140,9 @@ std::string lower_instruction(const Instr& in, const std::string& prefix, int (&
     }
 
     // What the constants make an identity goes: a register that only copies
-    // an operand is read as that operand (the operands are not written
-    // before the last instruction), one that copies another is moved.
+    // an operand, or holds 0, is read as that operand or 0 (the operands are
+    // not written before the last instruction), one that copies another
+    // register is moved.
     std::vector<Line> kept;
     std::map<std::string, std::string> copy_of;
     for (std::size_t i = 0; i < lines.size(); ++i) {
@@ -145,7 +154,7 @@ std::string lower_instruction(const Instr& in, const std::string& prefix, int (&
         const bool last = i + 1 == lines.size();
         if (same == nullptr) {
             kept.push_back(l);
-        } else if (!last && operands.count(*same)) {
+        } else if (!last && (operands.count(*same) || same == &kZero)) {
             copy_of[l.d] = *same;
         } else if (*same != l.d) {
             kept.push_back({l.op.find("64") != std::string::npos ? "mov.b64" : "mov.b32", l.d, {*same}});
