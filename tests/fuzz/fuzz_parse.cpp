@@ -9,7 +9,9 @@
 //   - a decoded instruction has a generated variant, and the generated
 //     function and the interpreter agree on it for a few operand values;
 //   - it is explained in words and as C99 (ptxv explain), each starting
-//     with its canonical form.
+//     with its canonical form;
+//   - a function holding the input as its body lowers as lower_check.hpp
+//     requires (ptxv lower), and a decoded instruction lowers.
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -17,9 +19,11 @@
 #include <string_view>
 
 #include "fuzz_check.hpp"
+#include "lower_check.hpp"
 #include "ptxv/compile.hpp"
 #include "ptxv/explain.hpp"
 #include "ptxv/interp.hpp"
+#include "ptxv/lower.hpp"
 #include "ptxv/parse.hpp"
 #include "ptxv/random.hpp"
 
@@ -32,6 +36,8 @@ constexpr std::size_t kMaxErrorLength = 600;
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using ptxv_fuzz::fail;
     const std::string_view text(reinterpret_cast<const char*>(data), size);
+
+    ptxv_fuzz::check_lower(".version 7.8\n.target sm_75\n.entry k()\n{\n" + std::string(text) + "\n}\n");
 
     std::string error;
     const std::optional<ptxv::Instr> in = ptxv::try_parse(text, &error);
@@ -70,6 +76,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             fail("the C99 does not start with the canonical form", text, printed);
     } catch (const std::exception& e) {
         fail("an accepted instruction is not explained", text, printed + ": " + e.what());
+    }
+    try {
+        int regs[3];
+        if (ptxv::lower_instruction(*in, "%t_", regs).empty()) fail("an accepted instruction lowers to nothing", text, printed);
+    } catch (const std::exception& e) {
+        fail("an accepted instruction is not lowered", text, printed + ": " + e.what());
     }
     std::uint64_t seed = size;
     for (std::size_t i = 0; i < size; ++i) seed = seed * 131 + data[i];

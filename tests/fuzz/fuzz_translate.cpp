@@ -7,13 +7,15 @@
 //   - with nothing translated the text is the input, byte for byte;
 //   - the output translates again without error and with nothing left to
 //     translate (every statement it replaced is gone, every one it kept is
-//     kept again for the same reason).
+//     kept again for the same reason);
+//   - the same bytes as a PTX module lower as lower_check.hpp requires.
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
 #include "fuzz_check.hpp"
+#include "lower_check.hpp"
 #include "ptxv/translate.hpp"
 
 namespace {
@@ -30,6 +32,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     using ptxv_fuzz::fail;
     namespace tr = ptxv::translate;
     const std::string_view text(reinterpret_cast<const char*>(data), size);
+    ptxv_fuzz::check_lower(text);
     tr::TranslatedSource plain, guarded;
     try {
         plain = tr::translate_source(text, false);

@@ -218,3 +218,12 @@ TEST_CASE("lower: bad input", "[lower]") {
     const std::string plain = ".version 7.8\n.target sm_75\n.entry k()\n{\n  vfoo.u32 %r1, %r2;\n  ret;\n}\n";
     CHECK(ptxv::lower_module(plain).ptx == plain);
 }
+
+TEST_CASE("lower: a module with CR LF lines gets CR LF lines", "[lower]") {
+    const std::string crlf = ".version 7.8\r\n.target sm_75\r\n.entry k()\r\n{\r\n\t.reg .b32 %r<5>;\r\n"
+                             "\tvadd4.u32.u32.u32.sat %r1, %r2, %r3, %r4;\r\n\tret;\r\n}\r\n";
+    const std::string out = ptxv::lower_module(crlf).ptx;
+    CHECK(out.size() > crlf.size());
+    for (std::size_t i = 0; i < out.size(); ++i)
+        if (out[i] == '\n') REQUIRE((i > 0 && out[i - 1] == '\r'));
+}

@@ -185,6 +185,8 @@ Lowered lower_module(std::string_view text, const std::vector<std::string>& only
         if (!video_opcodes().count(o)) throw std::invalid_argument("lower: '" + o + "' is not a video opcode");
     const std::set<std::string> wanted(only.begin(), only.end());
 
+    // The lines written end as the module's do.
+    const std::string eol = text.find("\r\n") != std::string_view::npos ? "\r\n" : "\n";
     // Registers named with a prefix no name in the module starts with.
     std::string prefix = "%ptxv_";
     for (int n = 1; text.find(prefix) != std::string_view::npos; ++n) prefix = "%ptxv" + std::to_string(n) + "_";
@@ -253,7 +255,7 @@ Lowered lower_module(std::string_view text, const std::vector<std::string>& only
         int count = 0;
         for (std::size_t from = 0; from < lines.size();) {
             const std::size_t nl = lines.find('\n', from);
-            with += "\n" + indent + lines.substr(from, nl - from);
+            with += eol + indent + lines.substr(from, nl - from);
             from = nl + 1;
             ++count;
         }
@@ -329,7 +331,7 @@ Lowered lower_module(std::string_view text, const std::vector<std::string>& only
                     static const char kinds[3] = {'r', 'w', 'p'};
                     for (int c = 0; c < 3; ++c)
                         if (regs[c] > 0)
-                            decl += std::string("\n\t.reg ") + types[c] + " " + prefix + kinds[c] + "<" +
+                            decl += eol + "\t.reg " + types[c] + " " + prefix + kinds[c] + "<" +
                                     std::to_string(regs[c]) + ">;";
                     edits.push_back({function_body, function_body, decl});
                 }
