@@ -291,7 +291,7 @@ bool warp_matches(const std::string& text, const ptxv::Instr& in, const ptxv::Co
 }
 
 // The call a warp step cannot do without: Compiled::warp is one indirect
-// call of a warp kernel (compile.hpp). The same loop as BM_warp, calling
+// call of a warp kernel (ptxv::WarpFn). The same loop as BM_warp, calling
 // through a pointer of that type a function that does nothing, gives the
 // part of a warp step's time that is the call itself (BM_warp_call/floor).
 __attribute__((noinline)) void empty_warp(const void*, const u32*, const u32*, const u32*, u32, u32*, const u32*,
@@ -302,7 +302,7 @@ __attribute__((noinline)) void empty_warp(const void*, const u32*, const u32*, c
 void add_warp_call(std::size_t n) {
     const std::vector<u32>* masks = &warp_masks(n / ptxv::kWarpSize);
     reg("BM_warp_call/floor", "floor", nullptr, [n, masks](benchmark::State& s) {
-        ptxv::detail::WarpKernel kernel = &empty_warp;
+        ptxv::WarpFn kernel = &empty_warp;
         // Opaque, so the call stays indirect as in Compiled::warp.
         __asm__("" : "+r"(kernel));
         alignas(16) const unsigned char params[16] = {};

@@ -12,19 +12,14 @@
 #define PTXV_GENERATED_PTXV_BATCH_HPP_INCLUDED
 
 #include "ptxv.hpp"
+#include "ptxv/forms.hpp"
 
 namespace ptxv {
 
 namespace detail {
 
-using RtFn = std::uint32_t (*)(std::uint32_t, std::uint32_t, std::uint32_t, unsigned, unsigned, unsigned) noexcept;
-// A variant with its parameters decoded into w (kWords words, see decode_*).
-using PreFn = std::uint32_t (*)(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* w) noexcept;
-using ManyFn = void (*)(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
-                        std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept;
-using ManyCFn = void (*)(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,
-                         std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept;
-inline constexpr std::size_t kWords = 12;
+// The forms' shapes (OneFn, PreFn over kDecodedWords words, see decode_*,
+// ManyFn, ManyCFn) are ptxv/forms.hpp's.
 
 // One variant's entries in a dispatch table (ptxv_dispatch.inc): its
 // pre-decoded forms and batch loops, and what bind() needs to pick a form.
@@ -159,15 +154,15 @@ inline PreFn bind(const VariantFns& f, unsigned asel, unsigned bsel, unsigned x,
 // open to the vectorizer.
 #define PTXV_DETAIL_LOOP(F, cexpr)                                        \
     do {                                                                  \
-        std::uint32_t q[kWords];                                          \
-        for (std::size_t j = 0; j < kWords; ++j) q[j] = w[j];             \
+        std::uint32_t q[kDecodedWords];                                   \
+        for (std::size_t j = 0; j < kDecodedWords; ++j) q[j] = w[j];      \
         for (std::size_t i = 0; i < n; ++i) d[i] = F(a[i], b[i], cexpr, q); \
     } while (0)
 template <PreFn D, PreFn M, PreFn P, unsigned DA, unsigned DB, unsigned Full, unsigned Lanes>
 inline void simd_many(const std::uint32_t* PTXV_RESTRICT a, const std::uint32_t* PTXV_RESTRICT b,
                       const std::uint32_t* PTXV_RESTRICT c, std::uint32_t* PTXV_RESTRICT d, std::size_t n,
                       unsigned asel, unsigned bsel, unsigned m) noexcept {
-    std::uint32_t w[kWords];
+    std::uint32_t w[kDecodedWords];
     decode_simd<Lanes>(asel, bsel, m, w);
     if (asel == DA && bsel == DB && m == Full) PTXV_DETAIL_LOOP(D, c[i]);
     else if (asel == DA && bsel == DB) PTXV_DETAIL_LOOP(M, c[i]);
@@ -176,7 +171,7 @@ inline void simd_many(const std::uint32_t* PTXV_RESTRICT a, const std::uint32_t*
 template <PreFn D, PreFn M, PreFn P, unsigned DA, unsigned DB, unsigned Full, unsigned Lanes>
 inline void simd_one(const std::uint32_t* PTXV_RESTRICT a, const std::uint32_t* PTXV_RESTRICT b, std::uint32_t c,
                      std::uint32_t* PTXV_RESTRICT d, std::size_t n, unsigned asel, unsigned bsel, unsigned m) noexcept {
-    std::uint32_t w[kWords];
+    std::uint32_t w[kDecodedWords];
     decode_simd<Lanes>(asel, bsel, m, w);
     if (asel == DA && bsel == DB && m == Full) PTXV_DETAIL_LOOP(D, c);
     else if (asel == DA && bsel == DB) PTXV_DETAIL_LOOP(M, c);
@@ -190,7 +185,7 @@ template <PreFn D, PreFn P, PreFn Pp>
 PTXV_FI void scalar_many(const std::uint32_t* PTXV_RESTRICT a, const std::uint32_t* PTXV_RESTRICT b,
                         const std::uint32_t* PTXV_RESTRICT c, std::uint32_t* PTXV_RESTRICT d, std::size_t n,
                         unsigned asel, unsigned bsel, unsigned x) noexcept {
-    std::uint32_t w[kWords];
+    std::uint32_t w[kDecodedWords];
     decode_scalar(asel, bsel, x, w);
     const int k = scalar_body(asel, bsel, x, w);
     if (k == kScalarD) PTXV_DETAIL_LOOP(D, c[i]);
@@ -200,7 +195,7 @@ PTXV_FI void scalar_many(const std::uint32_t* PTXV_RESTRICT a, const std::uint32
 template <PreFn D, PreFn P, PreFn Pp>
 PTXV_FI void scalar_one(const std::uint32_t* PTXV_RESTRICT a, const std::uint32_t* PTXV_RESTRICT b, std::uint32_t c,
                        std::uint32_t* PTXV_RESTRICT d, std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept {
-    std::uint32_t w[kWords];
+    std::uint32_t w[kDecodedWords];
     decode_scalar(asel, bsel, x, w);
     const int k = scalar_body(asel, bsel, x, w);
     if (k == kScalarD) PTXV_DETAIL_LOOP(D, c);

@@ -25,7 +25,7 @@ OutputFile emit_batch(const Model& m, const EmitOptions& opt) {
       << "// Kept apart from " << opt.header_name << ": their loops cost compile time that a\n"
       << "// translation unit calling a few functions should not pay.\n"
       << "#ifndef " << guard << "\n#define " << guard << "\n\n"
-      << "#include \"" << opt.header_name << "\"\n\nnamespace ptxv {\n\n"
+      << "#include \"" << opt.header_name << "\"\n#include \"ptxv/forms.hpp\"\n\nnamespace ptxv {\n\n"
       << fragment("batch.hpp", "batch") << "\n";
     const std::string sig = "(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {\n";
     const std::string sig_d = "(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {\n";

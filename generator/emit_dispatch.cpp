@@ -39,7 +39,7 @@ OutputFile emit_dispatch(const Model& m, const EmitOptions& opt) {
         o << "},  // " << i++ << " " << v.ptx() << "\n";
     }
     o << "};\n"
-      << "inline constexpr ptxv::detail::RtFn kVariantWords[] = {\n";
+      << "inline constexpr ptxv::OneFn kVariantWords[] = {\n";
     for (const auto& v : variants) o << "    &ptxv::rt::" << v.function_name() << ",\n";
     o << "};\n";
     return {"ptxv_dispatch.inc", o.str()};

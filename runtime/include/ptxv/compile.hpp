@@ -15,61 +15,18 @@
 #include <cstdint>
 #include <stdexcept>
 
+#include "ptxv/forms.hpp"
 #include "ptxv/instr.hpp"
 
 namespace ptxv {
 
-// The shapes of the generated run-time and batch forms (ptxv::rt::f,
-// ptxv::batch::f, ptxv::batch::f_c). The last three parameters are asel,
-// bsel and x, where x is the d selector, the negation set, the mask, or
-// unused, depending on the variant.
-using OneFn = std::uint32_t (*)(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel,
-                                unsigned x) noexcept;
-// The shape of a bound form (ptxv_batch.hpp): the parameters come
-// pre-decoded in kDecodedWords words.
-using PreFn = std::uint32_t (*)(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* w) noexcept;
-inline constexpr std::size_t kDecodedWords = 12;
-using ManyFn = void (*)(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
-                        std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept;
-using ManyCFn = void (*)(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,
-                         std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept;
-
 namespace detail {
-// Room for the decoded parameters of a packed batch kernel (runtime/src/simd/),
-// which only the kernels read.
-inline constexpr std::size_t kBatchParamBytes = 96;
-// d[i] = r[i] for each i < kWarpSize whose bit is set in `active`, the
-// other d[i] unchanged.
-using WarpMerge = void (*)(const std::uint32_t* r, std::uint32_t* d, std::uint32_t active) noexcept;
-// For each warp w < warps and lane j < kWarpSize whose bit j is set in
-// active[w]: d[i] = op(a[i], b[i], c) with i = w * kWarpSize + j, c from c[i]
-// or, when c is null, cval; the other d[i] unchanged.
-using WarpKernel = void (*)(const void* params, const std::uint32_t* a, const std::uint32_t* b,
-                            const std::uint32_t* c, std::uint32_t cval, std::uint32_t* d,
-                            const std::uint32_t* active, std::size_t warps) noexcept;
-// A scalar variant's loop over one of its bodies: d[i] = op(a[i], b[i], c[i])
-// for i < n with the parameters decoded into w (kDecodedWords words); d may
-// not overlap a, b or c.
-using BodyLoop = void (*)(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
-                          std::size_t n, const std::uint32_t* w) noexcept;
-// Runs d[i] = op(a[i], b[i], c) over a prefix of the n elements, c from c[i]
-// or, when c is null, cval; returns how many it did.
-using BatchKernel = std::size_t (*)(const void* params, const std::uint32_t* a, const std::uint32_t* b,
-                                    const std::uint32_t* c, std::uint32_t cval, std::uint32_t* d,
-                                    std::size_t n) noexcept;
-// The elements of one step of the widest kernel (AVX-512: 16 words), which
-// run() pads a shorter run to.
-inline constexpr std::size_t kPadWords = 16;
-// For 0 < n < kPadWords: p[i] = a[i], p[kPadWords + i] = b[i] and, where c
-// is not null, p[2 * kPadWords + i] = c[i] for i < n, zeros after each up to
-// kPadWords; each vector of p is written whole, so that a kernel's load of it
-// is forwarded from one store instead of waiting for several to retire.
-using PadWords = void (*)(std::uint32_t* p, const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c,
-                          std::size_t n) noexcept;
+// What compile() binds besides the bound form: the kernels run() and the
+// warp forms call and the parameters they read (runtime/src/simd/binding.hpp),
+// opaque here, kept in kBindingBytes of the value.
+struct Binding;
+inline constexpr std::size_t kBindingBytes = 160;
 }  // namespace detail
-
-// Lanes in a warp, the unit Compiled::warp steps.
-inline constexpr std::size_t kWarpSize = 32;
 
 // An instruction that no generated variant implements, or with a selector
 // outside its range; the parser never produces one.
@@ -80,7 +37,7 @@ struct CompileError : std::invalid_argument {
 class Compiled {
 public:
     // An empty value, to be assigned later; calling it is undefined.
-    Compiled() = default;
+    Compiled() noexcept;
 
     // d = op(a, b, c) with the operand values as the instruction sees them:
     // immediates already substituted (see operand_value), vmad negations not
@@ -162,29 +119,18 @@ private:
     // kernel; the out-of-line step_unbound is for values without one.
     void step(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t cval,
               std::uint32_t* d, const std::uint32_t* active, std::size_t count) const {
-        if (warp_ != nullptr) warp_(params_, a, b, c, cval, d, active, count);
+        if (warp_ != nullptr) warp_(binding_, a, b, c, cval, d, active, count);
         else step_unbound(a, b, c, cval, d, active, count);
     }
     void step_unbound(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t cval,
                       std::uint32_t* d, const std::uint32_t* active, std::size_t count) const;
+    const detail::Binding& binding() const;
 
     PreFn fn_ = nullptr;
-    // A scalar variant's loop over its body for these parameters, which
-    // run() and the warp forms use; null for a SIMD variant.
-    detail::BodyLoop loop_ = nullptr;
-    // A SIMD variant's generated loops, for what no packed kernel takes; null
-    // where the library is built with its x86 kernel units, whose kernels
-    // take every form but on a CPU without SSSE3 (run() then steps the
-    // bound form).
-    ManyFn many_ = nullptr;
-    ManyCFn many_c_ = nullptr;
     std::uint32_t w_[kDecodedWords] = {};
-    detail::BatchKernel kernel_ = nullptr;
-    detail::WarpKernel warp_ = nullptr;
-    detail::WarpMerge merge_ = nullptr;
-    detail::PadWords pad_ = nullptr;
-    const char* kernel_name_ = "generated";
-    alignas(16) unsigned char params_[detail::kBatchParamBytes] = {};
+    // The bound warp step, which reads binding_; null where none is bound.
+    WarpFn warp_ = nullptr;
+    alignas(16) unsigned char binding_[detail::kBindingBytes] = {};
     unsigned asel_ = 0;
     unsigned bsel_ = 0;
     unsigned x_ = 0;

@@ -13,13 +13,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
+#include <new>
 #include <string>
 #include <string_view>
 #include <type_traits>
 
-#include "../simd/batch.hpp"
-#include "../simd/dispatch_ssse3.hpp"
-#include "../simd/isa.hpp"
+#include "../simd/binding.hpp"
 #include "ptxv_batch.hpp"
 #include "ptxv/parse.hpp"
 #include "ptxv_tables.hpp"
@@ -40,16 +39,12 @@ namespace {
 
 static_assert(std::size(kVariantFns) == static_cast<std::size_t>(spec::kVariantCount),
               "the dispatch table must list every variant of kVariants, in order");
-static_assert(std::is_same_v<detail::PreFn, PreFn>, "compile.hpp's PreFn must match the generated bound form");
-static_assert(detail::kWords == kDecodedWords, "compile.hpp's kDecodedWords must match the generated bound form");
 static_assert(shuffled::kControlWord + 2 <= detail::kSimdMaskWord,
               "the shuffle control must fit in the decoded words that the SIMD forms leave free");
-static_assert(std::is_same_v<std::remove_const_t<std::remove_reference_t<decltype(kVariantWords[0])>>, OneFn>,
-              "compile.hpp's OneFn must match the generated run-time form");
-static_assert(std::is_same_v<std::remove_const_t<decltype(kVariantFns[0].many)>, ManyFn>,
-              "compile.hpp's ManyFn must match the generated batch form");
-static_assert(std::is_same_v<std::remove_const_t<decltype(kVariantFns[0].many_c)>, ManyCFn>,
-              "compile.hpp's ManyCFn must match the generated batch form");
+static_assert(sizeof(detail::Binding) <= detail::kBindingBytes && alignof(detail::Binding) <= 16,
+              "compile.hpp keeps room for the binding");
+static_assert(offsetof(detail::Binding, params) == 0, "a bound warp step finds its parameters at the binding");
+static_assert(std::is_trivially_copyable_v<detail::Binding>, "a Compiled's copy holds its binding");
 
 // SIMD selectors as the rt:: form takes them: one hex digit per lane, lane 0
 // in the lowest digit, so they read like the PTX spelling (.b7654 -> 0x7654).
@@ -80,7 +75,7 @@ unsigned source_selector(Sel s, const char* which) {
 // form with default selectors runs. The shuffle control goes into the
 // decoded words that the SIMD forms leave unused.
 void bind_shuffled(PreFn& fn, std::uint32_t* w, int index, const Instr& in, int lanes, unsigned mask) {
-    if ((lanes != 2 && lanes != 4) || runtime_isa() < Isa::ssse3) return;
+    if (lanes != 2 && lanes != 4) return;
     if (simd::default_selectors(in, static_cast<std::size_t>(lanes), 0xfu)) return;
     const unsigned full = (1u << lanes) - 1u;
     const PreFn shuffled_form = shuffled::form(static_cast<std::size_t>(index), mask == full);
@@ -146,35 +141,45 @@ Compiled compile(const Instr& in) {
     }
     f.fn_ = detail::bind(kVariantFns[index], f.asel_, f.bsel_, f.x_, f.w_);
     if (info.geometry != Geometry::scalar) bind_shuffled(f.fn_, f.w_, index, in, lanes_of(info.geometry), f.x_);
+    detail::Binding& b = *std::launder(reinterpret_cast<detail::Binding*>(f.binding_));
     const simd::UnitHelpers helpers = simd::helpers();
-    f.merge_ = helpers.merge;
-    f.pad_ = helpers.pad;
+    b.merge = helpers.merge;
+    b.pad = helpers.pad;
     const char* kernel_name = "generated";
-    f.many_ = kVariantFns[index].many;
-    f.many_c_ = kVariantFns[index].many_c;
+    b.kernel_name = kernel_name;
+    b.many = kVariantFns[index].many;
+    b.many_c = kVariantFns[index].many_c;
     if (info.geometry == Geometry::scalar) {
         const simd::ScalarLoops s = simd::scalar_loops(index, kernel_name);
         const int body = detail::scalar_body(f.asel_, f.bsel_, f.x_, f.w_);
-        f.loop_ = s.loop[body];
+        b.loop = s.loop[body];
         f.warp_ = s.warp[body];
-        f.kernel_name_ = kernel_name;
+        b.kernel_name = kernel_name;
         // A short run padded to a whole step pays off for the AVX-512 loops
         // alone (BM_batch_short, vadd.s32.s32.s32.sat, over 7 elements: 2.3
         // to 1.5 times a run of 16); the AVX2 and baseline loops' own
         // remainders are faster than the copies (1.2 against 1.8, 0.9
         // against 1.8).
-        if (std::string_view(kernel_name) != "avx512") f.pad_ = nullptr;
+        if (std::string_view(kernel_name) != "avx512") b.pad = nullptr;
         // The warp form reads the decoded words as its parameters.
-        static_assert(sizeof f.w_ <= sizeof f.params_, "the decoded words fit the kernel parameters");
-        std::memcpy(f.params_, f.w_, sizeof f.w_);
+        static_assert(sizeof f.w_ <= sizeof b.params, "the decoded words fit the kernel parameters");
+        std::memcpy(b.params, f.w_, sizeof f.w_);
     }
-    detail::WarpKernel warp = nullptr;
-    if (const detail::BatchKernel k = simd::bind(in, index, f.params_, kernel_name, warp)) {
-        f.kernel_ = k;
+    WarpFn warp = nullptr;
+    if (const detail::BatchKernel k = simd::bind(in, index, b.params, kernel_name, warp)) {
+        b.kernel = k;
         f.warp_ = warp;
-        f.kernel_name_ = kernel_name;
+        b.kernel_name = kernel_name;
     }
     return f;
+}
+
+Compiled::Compiled() noexcept { new (binding_) detail::Binding{}; }
+
+// The binding the constructor placed in a value's bytes and compile() filled
+// (copied with the value: it is trivially copyable).
+const detail::Binding& Compiled::binding() const {
+    return *std::launder(reinterpret_cast<const detail::Binding*>(binding_));
 }
 
 // A packed kernel takes the elements in fours, eights or sixteens, and the
@@ -313,12 +318,13 @@ void run_loop(detail::PadWords pad, detail::BodyLoop loop, const std::uint32_t* 
 
 void Compiled::run(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
                    std::size_t n) const {
-    if (loop_ != nullptr) {
-        run_loop(pad_, loop_, a, b, c, d, n, w_);
-    } else if (kernel_ != nullptr) {
-        run_packed(pad_, kernel_, params_, a, b, c, 0, d, n);
-    } else if (many_ != nullptr) {
-        many_(a, b, c, d, n, asel_, bsel_, x_);
+    const detail::Binding& bd = binding();
+    if (bd.loop != nullptr) {
+        run_loop(bd.pad, bd.loop, a, b, c, d, n, w_);
+    } else if (bd.kernel != nullptr) {
+        run_packed(bd.pad, bd.kernel, bd.params, a, b, c, 0, d, n);
+    } else if (bd.many != nullptr) {
+        bd.many(a, b, c, d, n, asel_, bsel_, x_);
     } else {
         for (std::size_t i = 0; i < n; ++i) d[i] = fn_(a[i], b[i], c[i], w_);
     }
@@ -326,13 +332,14 @@ void Compiled::run(const std::uint32_t* a, const std::uint32_t* b, const std::ui
 
 void Compiled::run(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,
                    std::size_t n) const {
-    if (loop_ != nullptr) {
+    const detail::Binding& bd = binding();
+    if (bd.loop != nullptr) {
         for (std::size_t i = 0; i < n; i += kOneC)
-            run_loop(pad_, loop_, a + i, b + i, one_c(c, part_of(n - i)), d + i, part_of(n - i), w_);
-    } else if (kernel_ != nullptr) {
-        run_packed(pad_, kernel_, params_, a, b, nullptr, c, d, n);
-    } else if (many_c_ != nullptr) {
-        many_c_(a, b, c, d, n, asel_, bsel_, x_);
+            run_loop(bd.pad, bd.loop, a + i, b + i, one_c(c, part_of(n - i)), d + i, part_of(n - i), w_);
+    } else if (bd.kernel != nullptr) {
+        run_packed(bd.pad, bd.kernel, bd.params, a, b, nullptr, c, d, n);
+    } else if (bd.many_c != nullptr) {
+        bd.many_c(a, b, c, d, n, asel_, bsel_, x_);
     } else {
         for (std::size_t i = 0; i < n; ++i) d[i] = fn_(a[i], b[i], c, w_);
     }
@@ -358,7 +365,8 @@ void merge_lanes(detail::WarpMerge merge, const std::uint32_t* r, std::uint32_t*
 void Compiled::step_unbound(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c,
                             std::uint32_t cval, std::uint32_t* d, const std::uint32_t* active,
                             std::size_t count) const {
-    if (loop_ != nullptr) {
+    const detail::Binding& bd = binding();
+    if (bd.loop != nullptr) {
         // A scalar variant's loop into a buffer, then the merge: d may be
         // a, b or c. Called directly, not through run(), and one c looked up
         // once for all warps: through run() a warp costs 15.7 ns here, 12.2
@@ -368,8 +376,8 @@ void Compiled::step_unbound(const std::uint32_t* a, const std::uint32_t* b, cons
         const std::uint32_t* const one = c != nullptr ? nullptr : one_c(cval, kWarpSize);
         for (std::size_t w = 0; w < count; ++w) {
             const std::size_t o = w * kWarpSize;
-            loop_(a + o, b + o, c != nullptr ? c + o : one, r, kWarpSize, w_);
-            merge_lanes(merge_, r, d + o, active[w]);
+            bd.loop(a + o, b + o, c != nullptr ? c + o : one, r, kWarpSize, w_);
+            merge_lanes(bd.merge, r, d + o, active[w]);
         }
         return;
     }
@@ -378,11 +386,11 @@ void Compiled::step_unbound(const std::uint32_t* a, const std::uint32_t* b, cons
         alignas(64) std::uint32_t r[kWarpSize];
         if (c != nullptr) run(a + o, b + o, c + o, r, kWarpSize);
         else run(a + o, b + o, cval, r, kWarpSize);
-        merge_lanes(merge_, r, d + o, active[w]);
+        merge_lanes(bd.merge, r, d + o, active[w]);
     }
 }
 
-const char* Compiled::batch_kernel() const { return kernel_name_; }
+const char* Compiled::batch_kernel() const { return binding().kernel_name; }
 
 const char* Compiled::function_name() const { return spec::kVariants[index_].function; }
 const char* Compiled::ptx() const { return spec::kVariants[index_].ptx; }

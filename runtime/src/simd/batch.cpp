@@ -23,7 +23,7 @@ bool default_selectors(const Instr& in, std::size_t lanes, unsigned live) {
     return true;
 }
 
-Kernel bind(const Instr& given, int variant, void* params, const char*& name, detail::WarpKernel& warp) {
+Kernel bind(const Instr& given, int variant, void* params, const char*& name, WarpFn& warp) {
     warp = nullptr;
     if (given.geometry == Geometry::scalar || variant < 0 || variant >= spec::kVariantCount) return nullptr;
     const int plan = spec::kVariants[variant].lane_plan;

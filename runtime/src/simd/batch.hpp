@@ -16,7 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "ptxv/compile.hpp"
+#include "binding.hpp"
 #include "ptxv/instr.hpp"
 
 namespace ptxv::simd {
@@ -81,69 +81,36 @@ struct alignas(16) Params {
     // for b with funnel_right[1], X = a where b_from_a is set.
     std::uint8_t funnel_right[2];
 };
-static_assert(sizeof(Params) <= detail::kBatchParamBytes, "compile.hpp keeps room for the kernel parameters");
+static_assert(sizeof(Params) <= sizeof(detail::Binding::params), "the binding keeps room for the kernel parameters");
 
 // The kernel of lane plan `plan` (an index into spec::kLanePlans) for an
 // output and a way of applying selectors, from the unit built for SSE2 (no
 // shuffle), SSSE3, AVX2, AVX-512 or AVX-512 VBMI; null where the unit was
 // built without those instructions.
 // `warp` gets the same kernel's Compiled::warp form.
-Kernel kernel_sse2(int plan, Out out, Shuffle shuffle, detail::WarpKernel& warp);
-Kernel kernel_ssse3(int plan, Out out, Shuffle shuffle, detail::WarpKernel& warp);
-Kernel kernel_avx2(int plan, Out out, Shuffle shuffle, detail::WarpKernel& warp);
-Kernel kernel_avx512(int plan, Out out, Shuffle shuffle, detail::WarpKernel& warp);
+Kernel kernel_sse2(int plan, Out out, Shuffle shuffle, WarpFn& warp);
+Kernel kernel_ssse3(int plan, Out out, Shuffle shuffle, WarpFn& warp);
+Kernel kernel_avx2(int plan, Out out, Shuffle shuffle, WarpFn& warp);
+Kernel kernel_avx512(int plan, Out out, Shuffle shuffle, WarpFn& warp);
 // AVX-512 with VBMI: Shuffle::two only (vpermt2b), the AVX-512 unit the rest.
-Kernel kernel_avx512vbmi(int plan, Out out, Shuffle shuffle, detail::WarpKernel& warp);
+Kernel kernel_avx512vbmi(int plan, Out out, Shuffle shuffle, WarpFn& warp);
 // The VBMI kernels' selectors: each operand's vpermt2b control over a word's
 // pair {b:a}, from the kernel library (array::detail::pair_control), in the
 // first four bytes of p.shuffle[0] (a) and [2] (b), in place of the pshufb
 // controls bind() wrote there.
 void pair_controls_avx512vbmi(const Instr& in, Params& p);
 
-// What Compiled::run and warp use besides the kernels, one of each per unit:
-// merge, the warp step's merge of lane results into d where no packed kernel
-// applies (the scalar families); pad, the copy of a short run's sources into
-// a whole step; selected, the kernel of SSE2's other selectors (Selected).
-// From the unit built for SSE2, SSSE3, AVX2 or AVX-512; nulls where the unit
-// was built without those instructions.
-struct UnitHelpers {
-    detail::WarpMerge merge = nullptr;
-    detail::PadWords pad = nullptr;
-    Kernel selected = nullptr;  // the SSE2 unit's alone
-};
+// Each unit's UnitHelpers (binding.hpp).
 UnitHelpers helpers_sse2();
 UnitHelpers helpers_ssse3();
 UnitHelpers helpers_avx2();
 UnitHelpers helpers_avx512();  // also where the CPU has VBMI
-// Those of the best target the CPU has (PTXV_ISA cap included), or nulls.
-UnitHelpers helpers();
 
-// A scalar variant's loops (scalar_loops.hpp), one per body, indexed by
-// detail::kScalarD, kScalarP and kScalarPp: d[i] = body(a[i], b[i], c[i], w)
-// with the words w that compile() decoded.
-// warp: the Compiled::warp forms of the same bodies, reading the decoded
-// words as their parameters, from the units built for a wider target (null
-// in the baseline unit, whose variants step through loop and a merge).
-struct ScalarLoops {
-    detail::BodyLoop loop[3] = {nullptr, nullptr, nullptr};
-    detail::WarpKernel warp[3] = {nullptr, nullptr, nullptr};
-};
-// Those of variant `variant` built as the library is (scalar_baseline.cpp), or
-// for AVX2 or AVX-512; nulls for a SIMD variant or where the unit was built
-// without those instructions.
+// A scalar variant's loops (binding.hpp's ScalarLoops) built as the library
+// is (scalar_baseline.cpp), or for AVX2 or AVX-512; nulls for a SIMD variant
+// or where the unit was built without those instructions.
 ScalarLoops scalar_baseline(int variant);
 ScalarLoops scalar_avx2(int variant);
 ScalarLoops scalar_avx512(int variant);
-// The loops for the best target the CPU has (PTXV_ISA cap included), with
-// its name: "avx512", "avx2", or "generated" for the baseline ones.
-ScalarLoops scalar_loops(int variant, const char*& name);
-
-// Whether the lanes of `in` in `live` read their default elements (R3);
-// `lanes` is the lane count, 2 or 4.
-bool default_selectors(const Instr& in, std::size_t lanes, unsigned live);
-
-// Fills `p` (compile.hpp's room for it) and returns the kernel for `in`, variant `variant`, with the name
-// of its target and its warp form, or null when no packed kernel applies on this machine.
-Kernel bind(const Instr& in, int variant, void* p, const char*& name, detail::WarpKernel& warp);
 
 }  // namespace ptxv::simd

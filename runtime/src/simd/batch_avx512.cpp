@@ -7,7 +7,7 @@
 #define PTXV_BATCH_UNIT avx512
 #include "batch_kernels.hpp"
 #else
-ptxv::simd::Kernel ptxv::simd::kernel_avx512(int, Out, Shuffle, detail::WarpKernel& warp) {
+ptxv::simd::Kernel ptxv::simd::kernel_avx512(int, Out, Shuffle, WarpFn& warp) {
     warp = nullptr;
     return nullptr;
 }

@@ -9,7 +9,7 @@
 #define PTXV_BATCH_UNIT avx512vbmi
 #include "batch_kernels.hpp"
 #else
-ptxv::simd::Kernel ptxv::simd::kernel_avx512vbmi(int, Out, Shuffle, detail::WarpKernel& warp) {
+ptxv::simd::Kernel ptxv::simd::kernel_avx512vbmi(int, Out, Shuffle, WarpFn& warp) {
     warp = nullptr;
     return nullptr;
 }

@@ -143,7 +143,7 @@ void warp_kernel(const void* params, const u32* a, const u32* b, const u32* c, u
 // merging one with every lane kept measured 1.3-2x slower a warp step.)
 struct Entry {
     Kernel run;
-    detail::WarpKernel warp;
+    WarpFn warp;
 };
 template <unsigned Plan, Out O, Shuffle S>
 constexpr Entry entry() {
@@ -201,7 +201,7 @@ constexpr std::array<std::array<Entry, kOuts * kShuffles>, sizeof...(I)> make_ta
 
 constexpr auto kTable = make_table(std::make_integer_sequence<int, spec::kLanePlanCount>{});
 
-Kernel lookup(int plan, Out out, Shuffle shuffle, detail::WarpKernel& warp) {
+Kernel lookup(int plan, Out out, Shuffle shuffle, WarpFn& warp) {
     warp = nullptr;
     if (plan < 0 || plan >= spec::kLanePlanCount) return nullptr;
     const Entry& e = kTable[static_cast<std::size_t>(plan)][static_cast<std::size_t>(out) * kShuffles +
@@ -277,7 +277,7 @@ constexpr UnitHelpers kHelpers = {&warp_merge, &pad_words};
 
 #else
 
-Kernel lookup(int, Out, Shuffle, detail::WarpKernel& warp) {
+Kernel lookup(int, Out, Shuffle, WarpFn& warp) {
     warp = nullptr;
     return nullptr;
 }
@@ -287,7 +287,7 @@ constexpr UnitHelpers kHelpers = {};
 
 }  // namespace PTXV_BATCH_UNIT
 
-Kernel PTXV_BATCH_CAT(kernel_, PTXV_BATCH_UNIT)(int plan, Out out, Shuffle shuffle, detail::WarpKernel& warp) {
+Kernel PTXV_BATCH_CAT(kernel_, PTXV_BATCH_UNIT)(int plan, Out out, Shuffle shuffle, WarpFn& warp) {
     return PTXV_BATCH_UNIT::lookup(plan, out, shuffle, warp);
 }
 

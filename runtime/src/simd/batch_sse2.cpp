@@ -7,7 +7,7 @@
 #define PTXV_BATCH_UNIT sse2
 #include "batch_kernels.hpp"
 #else
-ptxv::simd::Kernel ptxv::simd::kernel_sse2(int, Out, Shuffle, detail::WarpKernel& warp) {
+ptxv::simd::Kernel ptxv::simd::kernel_sse2(int, Out, Shuffle, WarpFn& warp) {
     warp = nullptr;
     return nullptr;
 }

@@ -3,9 +3,9 @@
 // lane; the generated form with default selectors (and the mask from the
 // decoded words) then runs on the shuffled operands, inlined. The shuffle is
 // the SIMD kernel library's (generated/ptxv_array.hpp). This unit alone
-// is built for SSSE3 (the build adds -mssse3 on x86); compile() uses it only
-// after checking the CPU.
-#include "dispatch_ssse3.hpp"
+// is built for SSSE3 (the build adds -mssse3 on x86), and form() gives its
+// forms only where the CPU has it.
+#include "binding.hpp"
 
 #include <array>
 #include <cstddef>
@@ -14,6 +14,7 @@
 #include <utility>
 
 #if defined(__SSSE3__)
+#include "isa.hpp"
 #include "kernel_parts.hpp"
 #include "ptxv_array.hpp"
 #include "ptxv_batch.hpp"
@@ -38,14 +39,14 @@ u32 call(u32 a, u32 b, u32 c, const u32* w) noexcept {
     std::memcpy(&control, w + kControlWord, sizeof control);
     const lib::V pair = (lib::V)lib::u64v{(std::uint64_t{b} << 32) | a, 0};
     const std::uint64_t picked = ((lib::u64v)lib::shuffle_bytes(pair, (lib::V)lib::u64v{control, 0}))[0];
-    constexpr detail::PreFn form = Full ? kVariantFns[I].plain : kVariantFns[I].masked;
+    constexpr PreFn form = Full ? kVariantFns[I].plain : kVariantFns[I].masked;
     return form(static_cast<u32>(picked), static_cast<u32>(picked >> 32), c, w);
 }
 
 // SIMD variants only (their masked and plain forms exist); decided from the
 // tables, since a function's address is no constant expression in every build.
 template <std::size_t I, bool Full>
-constexpr detail::PreFn entry() {
+constexpr PreFn entry() {
     if constexpr (spec::kOpcodes[spec::kVariants[I].opcode].geometry != Geometry::scalar) {
         return &call<I, Full>;
     } else {
@@ -54,18 +55,18 @@ constexpr detail::PreFn entry() {
 }
 
 template <bool Full, std::size_t... I>
-constexpr std::array<detail::PreFn, sizeof...(I)> make_table(std::index_sequence<I...>) {
+constexpr std::array<PreFn, sizeof...(I)> make_table(std::index_sequence<I...>) {
     return {{entry<I, Full>()...}};
 }
 
 constexpr std::size_t kCount = std::size(kVariantFns);
-constexpr std::array<detail::PreFn, kCount> kMasked = make_table<false>(std::make_index_sequence<kCount>{});
-constexpr std::array<detail::PreFn, kCount> kPlain = make_table<true>(std::make_index_sequence<kCount>{});
+constexpr std::array<PreFn, kCount> kMasked = make_table<false>(std::make_index_sequence<kCount>{});
+constexpr std::array<PreFn, kCount> kPlain = make_table<true>(std::make_index_sequence<kCount>{});
 
 }  // namespace
 
 PreFn form(std::size_t variant, bool full_mask) {
-    if (variant >= kCount) return nullptr;
+    if (variant >= kCount || runtime_isa() < Isa::ssse3) return nullptr;
     return full_mask ? kPlain[variant] : kMasked[variant];
 }
 

@@ -37,8 +37,8 @@ using u32 = std::uint32_t;
 template <ptxv::PreFn F>
 void loop(const u32* PTXV_RESTRICT a, const u32* PTXV_RESTRICT b, const u32* PTXV_RESTRICT c,
           u32* PTXV_RESTRICT d, std::size_t n, const u32* w) noexcept {
-    u32 q[ptxv::detail::kWords];
-    for (std::size_t j = 0; j < ptxv::detail::kWords; ++j) q[j] = w[j];
+    u32 q[ptxv::kDecodedWords];
+    for (std::size_t j = 0; j < ptxv::kDecodedWords; ++j) q[j] = w[j];
     for (std::size_t i = 0; i < n; ++i) d[i] = F(a[i], b[i], c[i], q);
 }
 
@@ -57,7 +57,7 @@ template <ptxv::PreFn F>
 void warp(const void* params, const u32* a, const u32* b, const u32* c, u32 cval, u32* d, const u32* active,
           std::size_t warps) noexcept {
     constexpr std::size_t n = ptxv::kWarpSize;
-    u32 q[ptxv::detail::kWords];
+    u32 q[ptxv::kDecodedWords];
     std::memcpy(q, params, sizeof q);
     alignas(64) u32 one_c[n];
     if (c == nullptr)
