@@ -5,6 +5,8 @@
 // (--check).
 #pragma once
 
+#include <cstddef>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -46,6 +48,11 @@ std::string selector_literal(const std::string& s);  // ".b7654" -> "0x7654" (R2
 unsigned mask_lanes(const std::string& m);           // "b320" -> lane bit set 0xd (R4)
 std::string hex_literal(unsigned v);                 // 13 -> "0xdu"
 std::string string_literal(const std::string& s);    // a C++ string literal of s (one line of text)
+// Texts of lines ending in '\n' as the arrays kLines (each distinct line
+// once), kEnd and kTextLines (each text's line indices, kEnd after its last);
+// returns where each text starts in kTextLines. `file` names the output in an
+// error.
+std::vector<std::size_t> write_text_lines(std::ostream& o, const std::vector<std::string>& texts, const std::string& file);
 // A CUDA intrinsic's parameters: in CUDA's types ("int x, unsigned int y"), as
 // C++ fixed-width types ("std::int32_t x, std::uint32_t y") or as C ones
 // ("int32_t x, uint32_t y"); and its arguments ("x, y").

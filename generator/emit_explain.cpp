@@ -171,38 +171,9 @@ OutputFile emit_explain(const Model& m, const EmitOptions& opt) {
     o << "};\n\n";
     // The function texts as lines, each distinct line stored once (the
     // texts differ in a few lines each: an eighth of the size).
-    std::vector<std::string> lines;
-    std::map<std::string, std::size_t> line_index;
-    std::vector<std::size_t> text_start;
-    std::vector<std::size_t> text_lines;
-    for (const Text& x : texts) {
-        const std::string& t = x.text;
-        text_start.push_back(text_lines.size());
-        std::size_t from = 0;
-        while (from < t.size()) {
-            const std::size_t end = t.find('\n', from);
-            const std::string line = t.substr(from, end - from);
-            from = end + 1;
-            auto [at, added] = line_index.emplace(line, lines.size());
-            if (added) lines.push_back(line);
-            text_lines.push_back(at->second);
-        }
-        text_lines.push_back(0xffff);
-    }
-    if (lines.size() >= 0xffff || text_lines.size() > 0xffff)
-        throw std::logic_error("ptxv_explain.inc: the texts outgrow 16-bit indices");
-    o << "inline constexpr int kLineCount = " << lines.size() << ";\n";
-    o << "inline constexpr const char* const kLines[kLineCount] = {\n";
-    for (const std::string& l : lines) o << "    " << string_literal(l) << ",\n";
-    o << "};\n\n";
-    o << "// Each text's lines (kLines indices), kEnd after its last.\n";
-    o << "inline constexpr std::uint16_t kEnd = 0xffff;\n";
-    o << "inline constexpr std::uint16_t kTextLines[" << text_lines.size() << "] = {";
-    for (std::size_t i = 0; i < text_lines.size(); ++i) {
-        o << (i % 16 == 0 ? "\n    " : " ") << (text_lines[i] == 0xffff ? std::string("kEnd") : std::to_string(text_lines[i]))
-          << ",";
-    }
-    o << "\n};\n\n";
+    std::vector<std::string> text_of;
+    for (const Text& x : texts) text_of.push_back(x.text);
+    const std::vector<std::size_t> text_start = write_text_lines(o, text_of, "ptxv_explain.inc");
     o << "struct Form {\n    std::uint16_t text;            // where its lines start in kTextLines\n    std::uint64_t helpers[2];  // bit i: kHelpers[i]\n};\n";
     o << "inline constexpr int kFormCount = " << form_text.size() << ";\n";
     o << "inline constexpr Form kForms[kFormCount] = {\n";

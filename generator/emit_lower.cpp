@@ -59,35 +59,7 @@ OutputFile emit_lower(const Model& m, const EmitOptions& opt) {
     for (const std::string& e : consts)
         o << "    [](const Consts& k) -> std::uint64_t { return static_cast<std::uint64_t>(" << e << "); },\n";
     o << "};\n\n";
-    std::vector<std::string> lines;
-    std::map<std::string, std::size_t> line_index;
-    std::vector<std::size_t> text_start, text_lines;
-    for (const std::string& t : texts) {
-        text_start.push_back(text_lines.size());
-        std::size_t from = 0;
-        while (from < t.size()) {
-            const std::size_t end = t.find('\n', from);
-            const std::string line = t.substr(from, end - from);
-            from = end + 1;
-            const auto [at, added] = line_index.emplace(line, lines.size());
-            if (added) lines.push_back(line);
-            text_lines.push_back(at->second);
-        }
-        text_lines.push_back(0xffff);
-    }
-    if (lines.size() >= 0xffff || text_lines.size() > 0xffff)
-        throw std::logic_error("ptxv_lower.inc: the texts outgrow 16-bit indices");
-    o << "inline constexpr int kLineCount = " << lines.size() << ";\n";
-    o << "inline constexpr const char* const kLines[kLineCount] = {\n";
-    for (const std::string& l : lines) o << "    " << string_literal(l) << ",\n";
-    o << "};\n\n";
-    o << "// Each text's lines (kLines indices), kEnd after its last.\n";
-    o << "inline constexpr std::uint16_t kEnd = 0xffff;\n";
-    o << "inline constexpr std::uint16_t kTextLines[" << text_lines.size() << "] = {";
-    for (std::size_t i = 0; i < text_lines.size(); ++i)
-        o << (i % 16 == 0 ? "\n    " : " ") << (text_lines[i] == 0xffff ? std::string("kEnd") : std::to_string(text_lines[i]))
-          << ",";
-    o << "\n};\n\n";
+    const std::vector<std::size_t> text_start = write_text_lines(o, texts, "ptxv_lower.inc");
     o << "struct Form {\n"
          "    std::uint16_t text;          // where its lines start in kTextLines\n"
          "    std::uint8_t instructions;\n"
