@@ -227,3 +227,12 @@ TEST_CASE("lower: a module with CR LF lines gets CR LF lines", "[lower]") {
     for (std::size_t i = 0; i < out.size(); ++i)
         if (out[i] == '\n') REQUIRE((i > 0 && out[i - 1] == '\r'));
 }
+
+TEST_CASE("lower: sections in braces at the module's level are kept", "[lower]") {
+    const std::string module = ".version 7.8\n.target sm_75\n.entry k()\n{\n\t.reg .b32 %r<5>;\n"
+                               "\tvmin.u32.u32.u32 %r1, %r2, %r3;\n\tret;\n}\n"
+                               "\t.section\t.debug_str\n\t{\n$L__info_string0:\n.b8 107;\n.b8 0\n\t}\n";
+    const ptxv::Lowered out = ptxv::lower_module(module);
+    CHECK(out.counts.at("vmin").size() == 1);
+    CHECK(out.ptx.find("\t.section\t.debug_str\n\t{\n$L__info_string0:\n.b8 107;\n.b8 0\n\t}\n") != std::string::npos);
+}

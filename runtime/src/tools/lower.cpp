@@ -302,9 +302,10 @@ Lowered lower_module(std::string_view text, const std::vector<std::string>& only
         }
         if (start == std::string_view::npos) start = i;
         if (depth == 0) head += ch;
-        if (ch == ';') {
-            if (inner == 0) statement(i);
-            inner = 0;
+        if (ch == ';' && inner > 0) {
+            continue;  // within braces: an initializer's or a section's bytes
+        } else if (ch == ';') {
+            statement(i);
             start = std::string_view::npos;
             if (depth == 0) head.clear();
         } else if (ch == ':' && depth > 0 && inner == 0) {
