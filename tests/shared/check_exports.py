@@ -12,7 +12,8 @@ import subprocess
 import sys
 
 C_API = ["ptxv_compile", "ptxv_free", "ptxv_eval", "ptxv_eval_reference", "ptxv_run", "ptxv_warp",
-         "ptxv_text", "ptxv_device_symbol", "ptxv_device_args", "ptxv_explain", "ptxv_version"]
+         "ptxv_text", "ptxv_device_symbol", "ptxv_device_args", "ptxv_explain", "ptxv_lower_ptx",
+         "ptxv_version"]
 INTERNAL = re.compile(r"ptxv::(detail|simd|batch|array|shuffled|spec|cuda::array)::|\(anonymous namespace\)|^std::|"
                       r"for std::|^__gnu_cxx::")
 

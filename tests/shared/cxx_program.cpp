@@ -15,6 +15,7 @@
 #include "ptxv/parse.hpp"
 #include "ptxv/random.hpp"
 #include "ptxv/random_form.hpp"
+#include "ptxv/lower.hpp"
 #include "ptxv/translate.hpp"
 #include "ptxv_cuda.hpp"
 #include "ptxv_cuda_dispatch.hpp"
@@ -74,12 +75,22 @@ int main() {
     const ptxv::translate::TranslatedSource t =
         ptxv::translate::translate_source("asm(\"vadd4.u32.u32.u32.sat %0, %1, %2, %3;\" : \"=r\"(d) : \"r\"(a), \"r\"(b), \"r\"(c));\n", false);
     expect(t.translated == 1, "translate_source");
+    const ptxv::Lowered low = ptxv::lower_module(".version 7.8\n.target sm_75\n.entry k()\n{\n\t.reg .b32 %r<5>;\n"
+                                                 "\tvadd4.u32.u32.u32.sat %r1, %r2, %r3, %r4;\n\tret;\n}\n");
+    expect(low.counts.count("vadd4") == 1 && low.ptx.find("\tvadd4") == std::string::npos, "lower_module");
+    expect(ptxv::lower_report(low, "m").rfind("m: vadd4: 1 lowered, ", 0) == 0, "lower_report");
+    try {
+        ptxv::lower_module("not a module");
+        expect(false, "lower_module throws");
+    } catch (const ptxv::LowerError& e) {
+        expect(e.line == 0 && std::string(e.what()).find(".version") != std::string::npos, "LowerError");
+    }
     std::uint32_t x[4] = {0xff010203u, 1, 2, 3}, y[4] = {0x01010101u, 1, 1, 1}, z[4] = {};
     ptxv::cuda::dispatch::vaddus4(x, y, z, 4);
     expect(z[0] == ptxv::cuda::vaddus4(x[0], y[0]) && z[0] == 0xff020304u, "cuda::dispatch");
     expect(std::string(ptxv::cuda::dispatch::target()).size() > 0, "cuda::dispatch::target");
     if (failures != 0) return 1;
-    std::printf("C++ API through libptxv.so: forms of 147 variants, check_random, batch text, translate and "
+    std::printf("C++ API through libptxv.so: forms of 147 variants, check_random, batch text, translate, lower and "
                 "cuda::dispatch agree (dispatch target %s)\n", ptxv::cuda::dispatch::target());
     return 0;
 }
