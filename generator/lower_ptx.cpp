@@ -596,26 +596,33 @@ struct Walk {
     }
 };
 
+// What both forms of a variant read: its operands, and its constants (the
+// trees kConsts prints: k.asel, k.bsel and k.x, the d selector, negations or
+// mask).
+struct Sources {
+    V a, b, c, asel, bsel, x;
+};
+Sources sources(Lowerer& l) {
+    const auto k = [&l](const char* name) { return l.constant(ir::var(name, Ty::uint)); };
+    return {l.input(Arg::Kind::a), l.input(Arg::Kind::b), l.input(Arg::Kind::c), k("k.asel"), k("k.bsel"), k("k.x")};
+}
+
 // The variant's run-time body (the SWAR one for SIMD variants).
 V body(Lowerer& l, const Variant& v, const Lowered& L) {
-    Walk w{l, {}};
-    w.env["a"] = l.input(Arg::Kind::a);
-    w.env["b"] = l.input(Arg::Kind::b);
-    w.env["c"] = l.input(Arg::Kind::c);
-    const V asel = l.constant(ir::var("k.asel", Ty::uint)), bsel = l.constant(ir::var("k.bsel", Ty::uint));
-    const V x = l.constant(ir::var("k.x", Ty::uint));
+    const Sources s = sources(l);
+    Walk w{l, {{"a", s.a}, {"b", s.b}, {"c", s.c}}};
     if (L.simd) {
         const int lanes = lanes_of(v.family->geometry);
         // Lanes outside the mask are cleared where they would enter a sum;
         // where the mask only merges the result with c, they cannot matter.
-        const V live = L.mask_fold == MaskFold::merge ? l.lit(Ty::u32, 0xffffffffu) : mask(x, lanes);
-        w.env["m"] = x;
-        w.env["A"] = select(w.env["a"], w.env["b"], asel, lanes) & live;
-        w.env["B"] = select(w.env["a"], w.env["b"], bsel, lanes) & live;
+        const V live = L.mask_fold == MaskFold::merge ? l.lit(Ty::u32, 0xffffffffu) : mask(s.x, lanes);
+        w.env["m"] = s.x;
+        w.env["A"] = select(s.a, s.b, s.asel, lanes) & live;
+        w.env["B"] = select(s.a, s.b, s.bsel, lanes) & live;
     } else {
-        w.env["asel"] = asel;
-        w.env["bsel"] = bsel;
-        w.env[L.x == XParam::neg ? "neg" : "dsel"] = x;
+        w.env["asel"] = s.asel;
+        w.env["bsel"] = s.bsel;
+        w.env[L.x == XParam::neg ? "neg" : "dsel"] = s.x;
     }
     for (const ir::Let& let : L.body.lets) {
         V k = w.value(let.value);
@@ -634,11 +641,10 @@ V lane_body(Lowerer& l, const Variant& v) {
     const OperationRow& op = row(v.opcode->operation);
     if (op.lane_word == nullptr) fail(v.function_name() + " has no lane word in the operation table");
     const int lanes = lanes_of(v.family->geometry), w = 32 / lanes;
-    const V a = l.input(Arg::Kind::a), b = l.input(Arg::Kind::b), c = l.input(Arg::Kind::c);
-    const V asel = l.constant(ir::var("k.asel", Ty::uint)), bsel = l.constant(ir::var("k.bsel", Ty::uint));
-    const V m = l.constant(ir::var("k.x", Ty::uint));
+    const Sources s = sources(l);
+    const V& m = s.x;
     const bool sum = v.op2 == Op2::add;
-    const V A = select(a, b, asel, lanes), B = select(a, b, bsel, lanes);
+    const V A = select(s.a, s.b, s.asel, lanes), B = select(s.a, s.b, s.bsel, lanes);
     const bool sa = v.atype == Type::s32, sb = v.btype == Type::s32, sd = v.has_dtype && v.dtype == Type::s32;
     const auto range = [w](bool sgn) {
         return sgn ? Range{-(std::int64_t{1} << (w - 1)), (std::int64_t{1} << (w - 1)) - 1} : Range{0, (std::int64_t{1} << w) - 1};
@@ -663,7 +669,7 @@ V lane_body(Lowerer& l, const Variant& v) {
         r.push_back(t);
     }
     if (sum) {
-        V t = c;
+        V t = s.c;
         for (const V& x : r) t = t + x;
         return t;
     }
@@ -673,7 +679,7 @@ V lane_body(Lowerer& l, const Variant& v) {
     const V packed = lanes == 2 ? pack(r[0] & 0xffff, r[1], U(&l, 0x5410))
                                 : pack(pack(r[0] & 0xff, r[1], U(&l, 0x1140)), pack(r[2] & 0xff, r[3], U(&l, 0x1140)),
                                        U(&l, 0x5410));
-    return merge(c, packed, mask(m, lanes));
+    return merge(s.c, packed, mask(m, lanes));
 }
 
 // d from r, written by the last instruction; unread instructions dropped,

@@ -1,9 +1,7 @@
 // ptxv lower IN.ptx [-o OUT] [--report FILE] [--only OPCODES]   a PTX
 // module's video instructions as plain integer PTX
-#include <algorithm>
 #include <cstdio>
 #include <memory>
-#include <sstream>
 
 #include "cli.hpp"
 #include "ptxv/lower.hpp"
@@ -15,24 +13,6 @@ struct Args {
     std::string in, out, report;
     std::vector<std::string> only;
 };
-
-// Per opcode, how many instructions each lowering took.
-std::string report_of(const std::string& in, const ptxv::Lowered& r) {
-    std::ostringstream o;
-    int total = 0, instructions = 0;
-    for (const auto& [op, counts] : r.counts) {
-        std::vector<int> s = counts;
-        std::sort(s.begin(), s.end());
-        int sum = 0;
-        for (const int n : s) sum += n;
-        total += static_cast<int>(s.size());
-        instructions += sum;
-        o << in << ": " << op << ": " << s.size() << " lowered, " << s.front() << " / " << s[(s.size() - 1) / 2] << " / "
-          << s.back() << " instructions (min / median / max)\n";
-    }
-    o << in << ": " << total << " video instructions lowered to " << instructions << " instructions\n";
-    return o.str();
-}
 
 int run_lower(const Args& args) {
     std::string text;
@@ -50,7 +30,7 @@ int run_lower(const Args& args) {
         std::fprintf(stderr, "error: %s\n", e.what());
         return kExitUsage;
     }
-    const std::string report = report_of(args.in, r);
+    const std::string report = ptxv::lower_report(r, args.in);
     if (!args.report.empty() && !write_whole(args.report, report)) {
         std::fprintf(stderr, "error: cannot write the report %s\n", args.report.c_str());
         return kExitFailed;

@@ -4,7 +4,6 @@
 //
 //   ptxv_lower_ptxas --ptxas PATH [--forms-per-variant N] [--seed S] [--arch sm_75,sm_90]
 //   ptxv_lower_ptxas --skip REASON     (exit 77: ctest's skipped)
-#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -64,17 +63,7 @@ int main(int argc, char** argv) {
         const bool ok = rc == 0 && lowered == count;
         std::printf("%s: %d forms of %d variants lowered to %d instructions: ptxas %s\n", arch.c_str(), lowered,
                     count / forms, instructions, rc == 0 ? "accepts them" : "REJECTS them");
-        if (arch == archs.substr(0, archs.find(','))) {
-            // Per opcode, in the spec's order: the instructions a lowering took.
-            for (const auto& info : ptxv::spec::kOpcodes) {
-                const auto it = out.counts.find(info.name);
-                if (it == out.counts.end()) continue;
-                std::vector<int> n = it->second;
-                std::sort(n.begin(), n.end());
-                std::printf("  %-10s %5zu forms: %2d / %2d / %2d instructions (min / median / max)\n", info.name, n.size(),
-                            n.front(), n[(n.size() - 1) / 2], n.back());
-            }
-        }
+        if (arch == archs.substr(0, archs.find(','))) std::fputs(ptxv::lower_report(out, arch).c_str(), stdout);
         if (lowered != count) std::printf("%s: %d of %d video instructions lowered\n", arch.c_str(), lowered, count);
         if (!ok) {
             std::printf("kept: %s\n", file.string().c_str());

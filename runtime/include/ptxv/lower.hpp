@@ -39,6 +39,11 @@ struct Lowered {
 // std::invalid_argument for an opcode in `only` that is not a video opcode.
 Lowered lower_module(std::string_view module, const std::vector<std::string>& only = {});
 
+// The report of `ptxv lower` on `r`: a line per opcode lowered (how many,
+// and the least, median and most instructions one took), then the totals;
+// each line starts with `name` and ": ".
+std::string lower_report(const Lowered& r, const std::string& name);
+
 // One decoded instruction as those instructions, one per line, its temporary
 // registers named prefix + "r<i>", "w<i>" (64-bit) and "p<i>" (predicates);
 // regs gets how many of each it uses.

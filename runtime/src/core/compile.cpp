@@ -145,8 +145,7 @@ Compiled compile(const Instr& in) {
     const simd::UnitHelpers helpers = simd::helpers();
     b.merge = helpers.merge;
     b.pad = helpers.pad;
-    const char* kernel_name = "generated";
-    b.kernel_name = kernel_name;
+    const char* kernel_name = b.kernel_name;
     b.many = kVariantFns[index].many;
     b.many_c = kVariantFns[index].many_c;
     if (info.geometry == Geometry::scalar) {

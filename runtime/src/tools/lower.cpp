@@ -355,4 +355,20 @@ Lowered lower_module(std::string_view text, const std::vector<std::string>& only
     return result;
 }
 
+std::string lower_report(const Lowered& r, const std::string& name) {
+    std::string o;
+    int total = 0, instructions = 0;
+    for (const auto& [op, counts] : r.counts) {
+        std::vector<int> s = counts;
+        std::sort(s.begin(), s.end());
+        for (const int n : s) instructions += n;
+        total += static_cast<int>(s.size());
+        o += name + ": " + op + ": " + std::to_string(s.size()) + " lowered, " + std::to_string(s.front()) + " / " +
+             std::to_string(s[(s.size() - 1) / 2]) + " / " + std::to_string(s.back()) +
+             " instructions (min / median / max)\n";
+    }
+    return o + name + ": " + std::to_string(total) + " video instructions lowered to " + std::to_string(instructions) +
+           " instructions\n";
+}
+
 }  // namespace ptxv
