@@ -236,3 +236,18 @@ TEST_CASE("lower: sections in braces at the module's level are kept", "[lower]")
     CHECK(out.counts.at("vmin").size() == 1);
     CHECK(out.ptx.find("\t.section\t.debug_str\n\t{\n$L__info_string0:\n.b8 107;\n.b8 0\n\t}\n") != std::string::npos);
 }
+
+TEST_CASE("lower: a body whose first statement follows its brace directly", "[lower]") {
+    const std::string module = ".version 7.8\n.target sm_75\n.entry k()\n{vmin.u32.u32.u32 %r1, %r2, %r3;\n\tret;\n}\n";
+    const ptxv::Lowered out = ptxv::lower_module(module);
+    INFO(out.ptx);
+    CHECK(out.counts.at("vmin").size() == 1);
+    // The declarations, then the instruction's comment and lines, then the
+    // rest of the body once.
+    CHECK(out.ptx.rfind(".version 7.8\n.target sm_75\n.entry k()\n{\n\t.reg .b32 %ptxv_r<", 0) == 0);
+    CHECK(out.ptx.find(";// vmin.u32.u32.u32 %r1, %r2, %r3;\n") != std::string::npos);
+    CHECK(out.ptx.find("vmin.") == out.ptx.find("vmin.u32.u32.u32 %r1"));
+    CHECK(out.ptx.size() - out.ptx.find("\tret;\n}\n") == 8);
+    // The lowered module has nothing left to lower.
+    CHECK(ptxv::lower_module(out.ptx).ptx == out.ptx);
+}

@@ -5,6 +5,7 @@
 #include "ptxv/lower.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cctype>
 #include <map>
 #include <optional>
@@ -344,9 +345,14 @@ Lowered lower_module(std::string_view text, const std::vector<std::string>& only
     }
     if (!version) throw LowerError("not a PTX module: it has no .version directive", 0, 0);
 
-    std::sort(edits.begin(), edits.end(), [](const Edit& x, const Edit& y) { return x.from < y.from; });
+    // A function's declarations are inserted at its body's first byte, which
+    // is also where its first statement starts when no space comes between:
+    // the insertion (an empty range) goes first.
+    std::sort(edits.begin(), edits.end(),
+              [](const Edit& x, const Edit& y) { return x.from != y.from ? x.from < y.from : x.to < y.to; });
     std::size_t at = 0;
     for (const Edit& e : edits) {
+        assert(e.from >= at);  // edits never overlap
         result.ptx.append(text.substr(at, e.from - at));
         result.ptx += e.with;
         at = e.to;
