@@ -1,11 +1,9 @@
-// The runner of the tests of the generated code built for one x86 target
-// above the baseline (PTXV_TEST_ISA: SSSE3, AVX2 or AVX-512): the kernel library's array forms
-// and the scalar families' per-word forms, whose helpers pick their idioms
-// by target. Built without that target's flags, so that it can say "skipped"
-// on a CPU without it before any of its code runs.
-#define CATCH_CONFIG_RUNNER
-#include <catch2/catch.hpp>
-
+// The executables of the tests of the generated code built for one x86 target
+// above the baseline (PTXV_TEST_ISA: SSSE3, AVX2 or AVX-512): the kernel
+// library's array forms and the scalar families' per-word forms, whose helpers
+// pick their idioms by target. Their runner is tests/main.cpp's; this unit,
+// built without the target's flags, says "skipped" on a CPU without it before
+// any of the target's code runs.
 #include <cstdio>
 #include <cstdlib>
 
@@ -28,5 +26,3 @@ __attribute__((constructor(101))) void skip_without_target() {
 }
 
 }  // namespace
-
-int main(int argc, char* argv[]) { return Catch::Session().run(argc, argv); }
