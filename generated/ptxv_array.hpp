@@ -7,9 +7,11 @@
 // a, b and c hold n words each (c is read where the mask or .add needs it);
 // d may be a, b or c, or not overlap them at all.
 // With GCC or Clang on a little-endian target, whole vectors of words are
-// computed at a time (32 bytes where the translation unit is built for AVX2,
-// else 16), each lane in its own width where the types allow; the rest, and
-// other compilers, use the per-word form. Needs only ptxv.hpp, the standard
+// computed at a time (64 bytes where the translation unit is built for
+// AVX-512 BW and VL, 32 for AVX2, else 16), each lane in its own width where
+// the types allow, and the last words as one partial vector (masked loads and
+// stores with AVX2 and AVX-512); other compilers use the per-word form
+// throughout. Needs only ptxv.hpp, the standard
 // library and, on x86, <immintrin.h>. Host code only: under nvcc or HIP, a
 // device function that calls one does not compile. PTX ISA 9.1.
 #ifndef PTXV_GENERATED_PTXV_ARRAY_HPP_INCLUDED
@@ -253,6 +255,40 @@ PTXV_FI V ld(const std::uint32_t* p) noexcept {
     return opaque(v);
 }
 PTXV_FI void st(std::uint32_t* p, V v) noexcept { __builtin_memcpy(p, &v, sizeof v); }
+#if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 32
+// The lanes of vpmaskmovd's control for the first n words: -1, else 0.
+PTXV_FI __m256i first_lanes(std::size_t n) noexcept {
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(n)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+#endif
+// A run's last, partial vector: the n words at p (0 < n < kWords), zeros
+// after them. No word past p + n is read.
+PTXV_FI V ld_first(const std::uint32_t* p, std::size_t n) noexcept {
+#if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 64
+    // A masked load does not fault on the words it leaves out.
+    return opaque((V)_mm512_maskz_loadu_epi32(static_cast<__mmask16>((1u << n) - 1u), p));
+#elif PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 32
+    // Nor does vpmaskmovd.
+    return opaque((V)_mm256_maskload_epi32(reinterpret_cast<const int*>(p), first_lanes(n)));
+#else
+    // Put together in a register: through memory, word by word, the vector's
+    // load would wait for the narrow stores to retire.
+    static_assert(kWords == 4, "16-byte vectors");
+    return opaque(V{p[0], n > 1 ? p[1] : 0u, n > 2 ? p[2] : 0u, 0u});
+#endif
+}
+// The first n words of v to p (0 < n < kWords). No word past p + n is written.
+PTXV_FI void st_first(std::uint32_t* p, V v, std::size_t n) noexcept {
+#if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 64
+    _mm512_mask_storeu_epi32(p, static_cast<__mmask16>((1u << n) - 1u), (M)v);
+#elif PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 32
+    _mm256_maskstore_epi32(reinterpret_cast<int*>(p), first_lanes(n), (M)v);
+#else
+    p[0] = v[0];
+    if (n > 1) p[1] = v[1];
+    if (n > 2) p[2] = v[2];
+#endif
+}
 template <class T> PTXV_FI T splat(int x) noexcept {
     return T{} + static_cast<typename std::remove_reference<decltype(std::declval<T&>()[0])>::type>(x);
 }
@@ -1015,47 +1051,52 @@ template <int W> constexpr unsigned sources(unsigned asel, unsigned mask) noexce
     return s;
 }
 
-// One vector of words at a, b, c into d.
-template <unsigned Plan, unsigned Asel, unsigned Bsel, unsigned Mask>
-PTXV_FI void step(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d) noexcept {
+// How a step reads and writes its words: as whole vectors, or the first n
+// of a vector (a run's last words, 0 < n < kWords; the lanes past them are
+// zeros, computed and never stored).
+struct Whole {
+    PTXV_FI V ld(const std::uint32_t* p) const noexcept { return detail::ld(p); }
+    PTXV_FI void st(std::uint32_t* p, V v) const noexcept { detail::st(p, v); }
+};
+struct First {
+    std::size_t n;
+    PTXV_FI V ld(const std::uint32_t* p) const noexcept { return ld_first(p, n); }
+    PTXV_FI void st(std::uint32_t* p, V v) const noexcept { st_first(p, v, n); }
+};
+
+// One vector of words at a, b, c into d, read and written through Io.
+template <unsigned Plan, unsigned Asel, unsigned Bsel, unsigned Mask, class Io>
+PTXV_FI void step(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, Io io) noexcept {
     constexpr LanePlan p = decode(Plan);
     constexpr int W = p.bits;
     // Every lane kept and no sum: c is not read.
     constexpr bool whole = !p.sum && lane_bits<W>(Mask) == 0xffffffffu;
-    const V va = ld(a), vb = ld(b);
+    const V va = io.ld(a), vb = io.ld(b);
     if constexpr (constexpr int order = paired<W>(Asel, Bsel, Mask, p.sum); order != 0) {
         // With Asel and Bsel paired: the operation on the words as loaded,
         // then its results moved (Asel reads them through either word of the
         // pair {R:R}), or the sum over the lanes read.
         const V A = order == 1 ? va : vb, B = order == 1 ? vb : va;
         if constexpr (p.sum) {
-            st(d, sum<Plan>(A, B, ld(c), keep<W>(sources<W>(Asel, Mask))));
+            io.st(d, sum<Plan>(A, B, io.ld(c), keep<W>(sources<W>(Asel, Mask))));
         } else {
             const V R = lanes<Plan>(A, B);
-            if constexpr (whole) st(d, pick<W, Asel, Mask>(R, R));
-            else st(d, merge(pick<W, Asel, Mask>(R, R), ld(c), keep<W>(Mask)));
+            if constexpr (whole) io.st(d, pick<W, Asel, Mask>(R, R));
+            else io.st(d, merge(pick<W, Asel, Mask>(R, R), io.ld(c), keep<W>(Mask)));
         }
     } else {
         const V A = pick<W, Asel, Mask>(va, vb), B = pick<W, Bsel, Mask>(va, vb);
-        if constexpr (whole) st(d, lanes<Plan>(A, B));
-        else st(d, result<Plan>(A, B, ld(c), keep<W>(Mask)));
+        if constexpr (whole) io.st(d, lanes<Plan>(A, B));
+        else io.st(d, result<Plan>(A, B, io.ld(c), keep<W>(Mask)));
     }
 }
 
-// The words left over after the last whole vector, one at a time, unrolled,
-// so that the compiler does not vectorize a loop that never runs kWords
-// times.
-template <class One, std::size_t... K>
-PTXV_FI void tail(std::size_t i, std::size_t n, One one, std::index_sequence<K...>) noexcept {
-    ((i + K < n ? one(i + K) : void()), ...);
-}
-
 // Operand F of a fed step: word i of x, y or z (F = 0, 1, 2), or 0 (F < 0).
-template <int F>
-PTXV_FI V fed(const std::uint32_t* x, const std::uint32_t* y, const std::uint32_t* z, std::size_t i) noexcept {
-    if constexpr (F == 0) return ld(x + i);
-    else if constexpr (F == 1) return ld(y + i);
-    else if constexpr (F == 2) return ld(z + i);
+template <int F, class Io>
+PTXV_FI V fed(const std::uint32_t* x, const std::uint32_t* y, const std::uint32_t* z, std::size_t i, Io io) noexcept {
+    if constexpr (F == 0) return io.ld(x + i);
+    else if constexpr (F == 1) return io.ld(y + i);
+    else if constexpr (F == 2) return io.ld(z + i);
     else return V{};
 }
 
@@ -1064,22 +1105,25 @@ PTXV_FI V fed(const std::uint32_t* x, const std::uint32_t* y, const std::uint32_
 
 #endif  // PTXV_ARRAY_VECTOR
 
-// The loop of every array form: step(i) computes words i .. i + kWords - 1,
-// four steps a round (with two, a one-instruction step ran at the speed of
-// the bare a + b loop in some builds and 1.3x slower in others, as the loop
-// fell on the code lines); the last words, and every word without vectors,
-// one(i).
+// The loop of every array form: step(i, Whole{}) computes words i .. i +
+// kWords - 1, four steps a round (with two, a one-instruction step ran at the
+// speed of the bare a + b loop in some builds and 1.3x slower in others, as
+// the loop fell on the code lines), and step(i, First{n - i}) the last words.
+// Without vectors, one(i) computes word i. (The last words one(i) at a time,
+// unrolled, took 55 % of an AVX-512 array form's code and 40 % of its
+// compile time.)
 template <class Step, class One> PTXV_FI void drive(std::size_t n, Step step, One one) noexcept {
 #if PTXV_ARRAY_VECTOR
+    (void)one;
     std::size_t i = 0;
     for (; i + 4 * kWords <= n; i += 4 * kWords) {
-        step(i);
-        step(i + kWords);
-        step(i + 2 * kWords);
-        step(i + 3 * kWords);
+        step(i, Whole{});
+        step(i + kWords, Whole{});
+        step(i + 2 * kWords, Whole{});
+        step(i + 3 * kWords, Whole{});
     }
-    for (; i + kWords <= n; i += kWords) step(i);
-    tail(i, n, one, std::make_index_sequence<kWords - 1>{});
+    for (; i + kWords <= n; i += kWords) step(i, Whole{});
+    if (i < n) step(i, First{n - i});
 #else
     (void)step;
     for (std::size_t i = 0; i < n; ++i) one(i);
@@ -1091,7 +1135,7 @@ template <unsigned Plan, unsigned Asel, unsigned Bsel, unsigned Mask, class One>
 PTXV_FI void run(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
                  std::size_t n, One one) noexcept {
 #if PTXV_ARRAY_VECTOR
-    drive(n, [=](std::size_t i) PTXV_ARRAY_INLINE { step<Plan, Asel, Bsel, Mask>(a + i, b + i, c + i, d + i); }, one);
+    drive(n, [=](std::size_t i, auto io) PTXV_ARRAY_INLINE { step<Plan, Asel, Bsel, Mask>(a + i, b + i, c + i, d + i, io); }, one);
 #else
     (void)a, (void)b, (void)c, (void)d;
     drive(n, 0, one);
@@ -1107,10 +1151,10 @@ PTXV_FI void run_fed(const std::uint32_t* x, const std::uint32_t* y, const std::
                      std::size_t n, One one) noexcept {
 #if PTXV_ARRAY_VECTOR
     constexpr LanePlan p = decode(Plan);
-    drive(n, [=](std::size_t i) PTXV_ARRAY_INLINE {
-        const V A = fed<Fa>(x, y, z, i), B = fed<Fb>(x, y, z, i);
-        if constexpr (p.sum) st(d + i, sum<Plan>(A, B, fed<Fc>(x, y, z, i), keep<p.bits>(p.bits == 8 ? 0xfu : 0x3u)));
-        else st(d + i, lanes<Plan>(A, B));
+    drive(n, [=](std::size_t i, auto io) PTXV_ARRAY_INLINE {
+        const V A = fed<Fa>(x, y, z, i, io), B = fed<Fb>(x, y, z, i, io);
+        if constexpr (p.sum) io.st(d + i, sum<Plan>(A, B, fed<Fc>(x, y, z, i, io), keep<p.bits>(p.bits == 8 ? 0xfu : 0x3u)));
+        else io.st(d + i, lanes<Plan>(A, B));
     }, one);
 #else
     (void)x, (void)y, (void)z, (void)d;

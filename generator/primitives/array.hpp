@@ -121,47 +121,52 @@ template <int W> constexpr unsigned sources(unsigned asel, unsigned mask) noexce
     return s;
 }
 
-// One vector of words at a, b, c into d.
-template <unsigned Plan, unsigned Asel, unsigned Bsel, unsigned Mask>
-PTXV_FI void step(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d) noexcept {
+// How a step reads and writes its words: as whole vectors, or the first n
+// of a vector (a run's last words, 0 < n < kWords; the lanes past them are
+// zeros, computed and never stored).
+struct Whole {
+    PTXV_FI V ld(const std::uint32_t* p) const noexcept { return detail::ld(p); }
+    PTXV_FI void st(std::uint32_t* p, V v) const noexcept { detail::st(p, v); }
+};
+struct First {
+    std::size_t n;
+    PTXV_FI V ld(const std::uint32_t* p) const noexcept { return ld_first(p, n); }
+    PTXV_FI void st(std::uint32_t* p, V v) const noexcept { st_first(p, v, n); }
+};
+
+// One vector of words at a, b, c into d, read and written through Io.
+template <unsigned Plan, unsigned Asel, unsigned Bsel, unsigned Mask, class Io>
+PTXV_FI void step(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, Io io) noexcept {
     constexpr LanePlan p = decode(Plan);
     constexpr int W = p.bits;
     // Every lane kept and no sum: c is not read.
     constexpr bool whole = !p.sum && lane_bits<W>(Mask) == 0xffffffffu;
-    const V va = ld(a), vb = ld(b);
+    const V va = io.ld(a), vb = io.ld(b);
     if constexpr (constexpr int order = paired<W>(Asel, Bsel, Mask, p.sum); order != 0) {
         // With Asel and Bsel paired: the operation on the words as loaded,
         // then its results moved (Asel reads them through either word of the
         // pair {R:R}), or the sum over the lanes read.
         const V A = order == 1 ? va : vb, B = order == 1 ? vb : va;
         if constexpr (p.sum) {
-            st(d, sum<Plan>(A, B, ld(c), keep<W>(sources<W>(Asel, Mask))));
+            io.st(d, sum<Plan>(A, B, io.ld(c), keep<W>(sources<W>(Asel, Mask))));
         } else {
             const V R = lanes<Plan>(A, B);
-            if constexpr (whole) st(d, pick<W, Asel, Mask>(R, R));
-            else st(d, merge(pick<W, Asel, Mask>(R, R), ld(c), keep<W>(Mask)));
+            if constexpr (whole) io.st(d, pick<W, Asel, Mask>(R, R));
+            else io.st(d, merge(pick<W, Asel, Mask>(R, R), io.ld(c), keep<W>(Mask)));
         }
     } else {
         const V A = pick<W, Asel, Mask>(va, vb), B = pick<W, Bsel, Mask>(va, vb);
-        if constexpr (whole) st(d, lanes<Plan>(A, B));
-        else st(d, result<Plan>(A, B, ld(c), keep<W>(Mask)));
+        if constexpr (whole) io.st(d, lanes<Plan>(A, B));
+        else io.st(d, result<Plan>(A, B, io.ld(c), keep<W>(Mask)));
     }
 }
 
-// The words left over after the last whole vector, one at a time, unrolled,
-// so that the compiler does not vectorize a loop that never runs kWords
-// times.
-template <class One, std::size_t... K>
-PTXV_FI void tail(std::size_t i, std::size_t n, One one, std::index_sequence<K...>) noexcept {
-    ((i + K < n ? one(i + K) : void()), ...);
-}
-
 // Operand F of a fed step: word i of x, y or z (F = 0, 1, 2), or 0 (F < 0).
-template <int F>
-PTXV_FI V fed(const std::uint32_t* x, const std::uint32_t* y, const std::uint32_t* z, std::size_t i) noexcept {
-    if constexpr (F == 0) return ld(x + i);
-    else if constexpr (F == 1) return ld(y + i);
-    else if constexpr (F == 2) return ld(z + i);
+template <int F, class Io>
+PTXV_FI V fed(const std::uint32_t* x, const std::uint32_t* y, const std::uint32_t* z, std::size_t i, Io io) noexcept {
+    if constexpr (F == 0) return io.ld(x + i);
+    else if constexpr (F == 1) return io.ld(y + i);
+    else if constexpr (F == 2) return io.ld(z + i);
     else return V{};
 }
 
@@ -170,22 +175,25 @@ PTXV_FI V fed(const std::uint32_t* x, const std::uint32_t* y, const std::uint32_
 
 #endif  // PTXV_ARRAY_VECTOR
 
-// The loop of every array form: step(i) computes words i .. i + kWords - 1,
-// four steps a round (with two, a one-instruction step ran at the speed of
-// the bare a + b loop in some builds and 1.3x slower in others, as the loop
-// fell on the code lines); the last words, and every word without vectors,
-// one(i).
+// The loop of every array form: step(i, Whole{}) computes words i .. i +
+// kWords - 1, four steps a round (with two, a one-instruction step ran at the
+// speed of the bare a + b loop in some builds and 1.3x slower in others, as
+// the loop fell on the code lines), and step(i, First{n - i}) the last words.
+// Without vectors, one(i) computes word i. (The last words one(i) at a time,
+// unrolled, took 55 % of an AVX-512 array form's code and 40 % of its
+// compile time.)
 template <class Step, class One> PTXV_FI void drive(std::size_t n, Step step, One one) noexcept {
 #if PTXV_ARRAY_VECTOR
+    (void)one;
     std::size_t i = 0;
     for (; i + 4 * kWords <= n; i += 4 * kWords) {
-        step(i);
-        step(i + kWords);
-        step(i + 2 * kWords);
-        step(i + 3 * kWords);
+        step(i, Whole{});
+        step(i + kWords, Whole{});
+        step(i + 2 * kWords, Whole{});
+        step(i + 3 * kWords, Whole{});
     }
-    for (; i + kWords <= n; i += kWords) step(i);
-    tail(i, n, one, std::make_index_sequence<kWords - 1>{});
+    for (; i + kWords <= n; i += kWords) step(i, Whole{});
+    if (i < n) step(i, First{n - i});
 #else
     (void)step;
     for (std::size_t i = 0; i < n; ++i) one(i);
@@ -197,7 +205,7 @@ template <unsigned Plan, unsigned Asel, unsigned Bsel, unsigned Mask, class One>
 PTXV_FI void run(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
                  std::size_t n, One one) noexcept {
 #if PTXV_ARRAY_VECTOR
-    drive(n, [=](std::size_t i) PTXV_ARRAY_INLINE { step<Plan, Asel, Bsel, Mask>(a + i, b + i, c + i, d + i); }, one);
+    drive(n, [=](std::size_t i, auto io) PTXV_ARRAY_INLINE { step<Plan, Asel, Bsel, Mask>(a + i, b + i, c + i, d + i, io); }, one);
 #else
     (void)a, (void)b, (void)c, (void)d;
     drive(n, 0, one);
@@ -213,10 +221,10 @@ PTXV_FI void run_fed(const std::uint32_t* x, const std::uint32_t* y, const std::
                      std::size_t n, One one) noexcept {
 #if PTXV_ARRAY_VECTOR
     constexpr LanePlan p = decode(Plan);
-    drive(n, [=](std::size_t i) PTXV_ARRAY_INLINE {
-        const V A = fed<Fa>(x, y, z, i), B = fed<Fb>(x, y, z, i);
-        if constexpr (p.sum) st(d + i, sum<Plan>(A, B, fed<Fc>(x, y, z, i), keep<p.bits>(p.bits == 8 ? 0xfu : 0x3u)));
-        else st(d + i, lanes<Plan>(A, B));
+    drive(n, [=](std::size_t i, auto io) PTXV_ARRAY_INLINE {
+        const V A = fed<Fa>(x, y, z, i, io), B = fed<Fb>(x, y, z, i, io);
+        if constexpr (p.sum) io.st(d + i, sum<Plan>(A, B, fed<Fc>(x, y, z, i, io), keep<p.bits>(p.bits == 8 ? 0xfu : 0x3u)));
+        else io.st(d + i, lanes<Plan>(A, B));
     }, one);
 #else
     (void)x, (void)y, (void)z, (void)d;

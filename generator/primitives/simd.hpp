@@ -185,6 +185,40 @@ PTXV_FI V ld(const std::uint32_t* p) noexcept {
     return opaque(v);
 }
 PTXV_FI void st(std::uint32_t* p, V v) noexcept { __builtin_memcpy(p, &v, sizeof v); }
+#if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 32
+// The lanes of vpmaskmovd's control for the first n words: -1, else 0.
+PTXV_FI __m256i first_lanes(std::size_t n) noexcept {
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(n)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+#endif
+// A run's last, partial vector: the n words at p (0 < n < kWords), zeros
+// after them. No word past p + n is read.
+PTXV_FI V ld_first(const std::uint32_t* p, std::size_t n) noexcept {
+#if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 64
+    // A masked load does not fault on the words it leaves out.
+    return opaque((V)_mm512_maskz_loadu_epi32(static_cast<__mmask16>((1u << n) - 1u), p));
+#elif PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 32
+    // Nor does vpmaskmovd.
+    return opaque((V)_mm256_maskload_epi32(reinterpret_cast<const int*>(p), first_lanes(n)));
+#else
+    // Put together in a register: through memory, word by word, the vector's
+    // load would wait for the narrow stores to retire.
+    static_assert(kWords == 4, "16-byte vectors");
+    return opaque(V{p[0], n > 1 ? p[1] : 0u, n > 2 ? p[2] : 0u, 0u});
+#endif
+}
+// The first n words of v to p (0 < n < kWords). No word past p + n is written.
+PTXV_FI void st_first(std::uint32_t* p, V v, std::size_t n) noexcept {
+#if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 64
+    _mm512_mask_storeu_epi32(p, static_cast<__mmask16>((1u << n) - 1u), (M)v);
+#elif PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 32
+    _mm256_maskstore_epi32(reinterpret_cast<int*>(p), first_lanes(n), (M)v);
+#else
+    p[0] = v[0];
+    if (n > 1) p[1] = v[1];
+    if (n > 2) p[2] = v[2];
+#endif
+}
 template <class T> PTXV_FI T splat(int x) noexcept {
     return T{} + static_cast<typename std::remove_reference<decltype(std::declval<T&>()[0])>::type>(x);
 }

@@ -227,7 +227,7 @@ inline void half_pairs(const std::vector<Entry>& entries, std::uint64_t seed) {
 
 // table() with the forms of FULL, or of the smaller SANITIZED under the
 // sanitizers (tools/sanitize.sh): what ASan and UBSan add here, the bounds of
-// the loads and stores and the checks of the per-word leftovers, does not
+// the loads and stores, whole and partial, does not
 // depend on the selectors, and more forms would multiply the time a test
 // file takes to build with instrumentation.
 #if PTXV_TEST_SANITIZED

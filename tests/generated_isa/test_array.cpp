@@ -17,8 +17,9 @@ static_assert(PTXV_ARRAY_VBMI == (PTXV_TEST_ISA == 513), "vpermt2b selectors exa
 namespace {
 
 // One variant of each lane plan: the vector code built for this target is
-// the plan's (test_gen_array.cpp proves every variant's form as the library
-// is built, with the per-word form for a run's last words).
+// the plan's, the partial vector of a run's last words included (the shape
+// sweep's sizes). test_gen_array.cpp proves every variant's form as the
+// library is built.
 PTXV_ARRAY_PROOF_PLAN_TABLE(ALL, DEFAULT)
 
 }  // namespace

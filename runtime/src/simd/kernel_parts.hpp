@@ -98,32 +98,23 @@ template <std::size_t Pad>
 PTXV_FI void load_partial(std::uint32_t* d, const std::uint32_t* s, std::size_t n) noexcept {
     static_assert(Pad % kWords == 0, "the pad is whole vectors");
 #if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 64
-    // A masked load does not fault on the words it leaves out.
     static_assert(Pad == kWords, "one vector");
-    st(d, (V)_mm512_maskz_loadu_epi32(static_cast<__mmask16>((1u << n) - 1u), s));
+    st(d, ld_first(s, n));
 #elif PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 32
-    // Nor does vpmaskmovd; the second vector is read only where it has words.
+    // vpmaskmovd does not fault on the words it leaves out either; the
+    // second vector is read only where it has words.
     static_assert(Pad == 2 * kWords, "two vectors");
-    const __m256i at = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const auto part = [&](std::size_t k) PTXV_ARRAY_INLINE {
-        const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(n - k)), at);
-        return (V)_mm256_maskload_epi32(reinterpret_cast<const int*>(s + k), live);
+        return (V)_mm256_maskload_epi32(reinterpret_cast<const int*>(s + k), first_lanes(n - k));
     };
     st(d, part(0));
     st(d + 8, n > 8 ? part(8) : V{});
 #else
-    // Whole vectors as they are, the partial one's words put together in a
-    // register (through memory, they would be narrow stores again), the rest
-    // zeros.
-    static_assert(kWords == 4, "16-byte vectors");
-    for (std::size_t k = 0; k < Pad; k += 4) {
+    // Whole vectors as they are, then the partial one, then zeros.
+    for (std::size_t k = 0; k < Pad; k += kWords) {
         V v{};
-        if (k + 4 <= n) {
-            v = ld(s + k);
-        } else if (k < n) {
-            const std::uint32_t w1 = k + 1 < n ? s[k + 1] : 0u, w2 = k + 2 < n ? s[k + 2] : 0u;
-            v = V{s[k], w1, w2, 0u};
-        }
+        if (k + kWords <= n) v = ld(s + k);
+        else if (k < n) v = ld_first(s + k, n - k);
         st(d + k, v);
     }
 #endif
