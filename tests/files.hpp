@@ -1,4 +1,4 @@
-// What the test files read whole: a file's bytes.
+// What the test files read: the source tree, and a file's bytes whole.
 #pragma once
 
 #include <filesystem>
@@ -8,6 +8,11 @@
 #include <string>
 
 namespace ptxv_test {
+
+#ifdef PTXV_SOURCE_DIR
+// The source tree (the build defines PTXV_SOURCE_DIR for the test files).
+inline const std::filesystem::path kSource = PTXV_SOURCE_DIR;
+#endif
 
 inline std::string read_bytes(const std::filesystem::path& p) {
     std::ifstream in(p, std::ios::binary);

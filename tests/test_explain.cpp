@@ -24,13 +24,7 @@
 
 namespace fs = std::filesystem;
 
-namespace {
-
-const fs::path kSource = PTXV_SOURCE_DIR;
-
-constexpr int kVariants = static_cast<int>(sizeof ptxv::spec::kVariants / sizeof ptxv::spec::kVariants[0]);
-
-}  // namespace
+using ptxv_test::kSource;
 
 TEST_CASE("explain: the text of one form per family matches its golden file") {
     std::set<std::string> families;
@@ -49,7 +43,7 @@ TEST_CASE("explain: the text of one form per family matches its golden file") {
 
 TEST_CASE("explain: every variant's drawn forms are explained, each part and reading named") {
     ptxv::SplitMix64 rng(0x74657874ull);
-    for (int v = 0; v < kVariants; ++v) {
+    for (int v = 0; v < ptxv::spec::kVariantCount; ++v) {
         for (int k = 0; k < 4; ++k) {
             const ptxv::Instr in = ptxv::random_form(v, rng);
             const std::string text = ptxv::explain_text(in);
@@ -106,7 +100,7 @@ TEST_CASE("explain: the readings marked as an H100's are those docs/readings.md 
         restated.insert((*it)[1].str());
     REQUIRE_FALSE(restated.empty());
     std::set<std::string> marked;
-    for (int v = 0; v < kVariants; ++v) {
+    for (int v = 0; v < ptxv::spec::kVariantCount; ++v) {
         ptxv::SplitMix64 rng(static_cast<std::uint64_t>(v));
         const std::string text = ptxv::explain_text(ptxv::random_form(v, rng));
         std::istringstream lines(text.substr(text.find("\nreadings")));

@@ -16,11 +16,7 @@
 namespace fs = std::filesystem;
 using namespace ptxv::gen;
 
-namespace {
-
-const fs::path kSource = PTXV_SOURCE_DIR;
-
-}  // namespace
+using ptxv_test::kSource;
 
 TEST_CASE("the spec loads with all 23 opcodes", "[spec]") {
     const Spec spec = load_spec_file((kSource / "spec/ptxv.yaml").string(), "spec/ptxv.yaml");

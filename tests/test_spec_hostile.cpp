@@ -25,7 +25,7 @@ using namespace ptxv::gen;
 
 namespace {
 
-const fs::path kSource = PTXV_SOURCE_DIR;
+using ptxv_test::kSource;
 const fs::path kGen = fs::path(PTXV_BINARY_DIR) / "bin" / "ptxv-gen";
 
 // Valid and small, so that whatever a test appends is the only thing wrong.

@@ -32,7 +32,7 @@ CLI::Validator unsigned_decimal(std::uint64_t max) {
 
 constexpr std::uint64_t kMaxCheckVectors = 1000000000000ull;
 
-struct Args {
+struct CheckArgs {
     std::uint64_t vectors = 100000, seed = 1;
 };
 
@@ -46,7 +46,7 @@ Command add_check(CLI::App& app) {
         "time and through the batch forms. Prints 'N variants, M vectors, K mismatches'; the first\n"
         "mismatches go to stderr as replayable 'ptxv eval' lines. The same seed gives the same cases.\n"
         "Exit status 1 on any mismatch."));
-    auto args = std::make_shared<Args>();
+    auto args = std::make_shared<CheckArgs>();
     check->add_option("--vectors", args->vectors, "number of (instruction, a, b, c) cases, at most 10^12")
         ->check(unsigned_decimal(kMaxCheckVectors))
         ->capture_default_str();

@@ -59,7 +59,7 @@ int eval_batch(ptxv::BatchEngine engine, const std::string& path) {
     return failed ? kExitFailed : kExitOk;
 }
 
-struct Args {
+struct EvalArgs {
     std::string engine = "generated", batch, instr, a, b, c;
     CLI::Option *batch_opt, *instr_opt, *a_opt, *b_opt, *c_opt;
 };
@@ -79,7 +79,7 @@ Command add_eval(CLI::App& app) {
         "instruction line: d, or 'error: line N: ...' in its place. Exit status 1 when any line failed.\n"
         "\n"
         "Example: ptxv eval 'vadd4.u32.u32.u32.sat r1, r2, r3, r4;' 0x80ff0102 0x80010203 0"));
-    auto args = std::make_shared<Args>();
+    auto args = std::make_shared<EvalArgs>();
     add_engine_option(*eval, args->engine);
     args->batch_opt =
         eval->add_option("--batch", args->batch, "read INSTR<TAB>A<TAB>B[<TAB>C] lines from FILE ('-' = stdin)")

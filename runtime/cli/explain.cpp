@@ -11,13 +11,13 @@
 namespace ptxv_cli {
 namespace {
 
-struct Args {
+struct ExplainArgs {
     std::string text, name;
     bool c = false;
     CLI::Option* name_opt = nullptr;
 };
 
-int run_explain(const Args& args) {
+int run_explain(const ExplainArgs& args) {
     std::string error;
     const std::optional<ptxv::Instr> in = ptxv::try_parse(args.text, &error);
     if (!in) {
@@ -45,7 +45,7 @@ Command add_explain(CLI::App& app) {
         "<stdint.h>, branch-free, its helpers above it as static inline functions named F_...; F is the\n"
         "variant's name (vmin4_s32_u32_u32_add) unless --name gives one. An invalid instruction prints the\n"
         "error of ptxv validate on stderr (exit 1)."));
-    auto args = std::make_shared<Args>();
+    auto args = std::make_shared<ExplainArgs>();
     explain->add_flag("--c", args->c, "print a C99 function instead of text");
     args->name_opt = explain->add_option("--name", args->name, "the C function's name (with --c)")->type_name("F");
     explain->add_option("INSTR", args->text, "the instruction")->required();

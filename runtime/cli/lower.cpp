@@ -9,12 +9,12 @@
 namespace ptxv_cli {
 namespace {
 
-struct Args {
+struct LowerArgs {
     std::string in, out, report;
     std::vector<std::string> only;
 };
 
-int run_lower(const Args& args) {
+int run_lower(const LowerArgs& args) {
     std::string text;
     if (!read_all(args.in, &text)) {
         std::fprintf(stderr, "error: cannot read %s\n", args.in.c_str());
@@ -49,7 +49,7 @@ int run_lower(const Args& args) {
 
 Command add_lower(CLI::App& app) {
     CLI::App* lower = app.add_subcommand("lower", "Rewrite a PTX module's video instructions as plain integer PTX");
-    auto args = std::make_shared<Args>();
+    auto args = std::make_shared<LowerArgs>();
     lower->add_option("IN", args->in, "the PTX module ('-' for standard input)")->required();
     lower->add_option("-o,--output", args->out, "where the module goes (default: standard output)");
     lower->add_option("--report", args->report, "where the report goes (default: standard error)");

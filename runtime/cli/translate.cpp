@@ -70,7 +70,7 @@ int run_translate(const std::string& in, const std::string& out, bool guard, con
     return kExitOk;
 }
 
-struct Args {
+struct TranslateArgs {
     std::string in, out, report;
     bool guard = false;
 };
@@ -80,7 +80,7 @@ struct Args {
 Command add_translate(CLI::App& app) {
     CLI::App* translate =
         app.add_subcommand("translate", "Rewrite inline-asm video instructions in a C++ or CUDA source as portable C++");
-    auto args = std::make_shared<Args>();
+    auto args = std::make_shared<TranslateArgs>();
     translate->add_option("IN", args->in, "the source file")->required();
     translate->add_option("-o,--output", args->out, "where the rewritten source goes (default: standard output)");
     translate->add_flag("--guard", args->guard,

@@ -44,7 +44,7 @@ int validate_batch(const std::string& path) {
     return failed ? kExitFailed : kExitOk;
 }
 
-struct Args {
+struct ValidateArgs {
     std::string batch, text;
     CLI::Option *batch_opt, *text_opt;
 };
@@ -58,7 +58,7 @@ Command add_validate(CLI::App& app) {
         "With --batch: one instruction per line (text after a tab is ignored, so eval batch files work);\n"
         "empty or blank lines and lines starting with '#' are skipped; prints 'ok' or 'error: line N: ...'\n"
         "per line and exits 1 when any line failed."));
-    auto args = std::make_shared<Args>();
+    auto args = std::make_shared<ValidateArgs>();
     args->batch_opt =
         validate->add_option("--batch", args->batch, "read instructions from FILE ('-' = stdin)")->type_name("FILE");
     args->text_opt = validate->add_option("INSTR", args->text, "the instruction");

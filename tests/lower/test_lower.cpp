@@ -22,7 +22,6 @@
 
 namespace {
 
-constexpr int kVariants = static_cast<int>(sizeof ptxv::spec::kVariants / sizeof ptxv::spec::kVariants[0]);
 
 void rename(ptxv::Operand& op, const char* name) {
     if (op.kind == ptxv::Operand::Kind::reg) op.name = name;
@@ -33,7 +32,7 @@ void rename(ptxv::Operand& op, const char* name) {
 TEST_CASE("lower: every variant's lowering computes the interpreter's d", "[lower]") {
     ptxv::SplitMix64 rng(0x6c6f776572ull);
     long checked = 0;
-    for (int v = 0; v < kVariants; ++v) {
+    for (int v = 0; v < ptxv::spec::kVariantCount; ++v) {
         for (int f = 0; f < 6; ++f) {
             ptxv::Instr in = ptxv::random_form(v, rng);
             rename(in.d, "%d");
@@ -80,7 +79,7 @@ TEST_CASE("lower: every variant's lowering computes the interpreter's d", "[lowe
             }
         }
     }
-    CHECK(checked == static_cast<long>(kVariants) * 6 * 24);
+    CHECK(checked == static_cast<long>(ptxv::spec::kVariantCount) * 6 * 24);
 }
 
 namespace {
