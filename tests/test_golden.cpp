@@ -24,9 +24,9 @@
 namespace fs = std::filesystem;
 using Catch::Matchers::Contains;
 
-namespace {
+using ptxv_test::kSource;
 
-const fs::path kSourceDir = PTXV_SOURCE_DIR;
+namespace {
 
 const ptxv::GoldenOpcode* find_opcode(const ptxv::GoldenReport& r, const std::string& name) {
     for (const auto& op : r.opcodes)
@@ -40,7 +40,7 @@ const ptxv::GoldenOpcode* find_opcode(const ptxv::GoldenReport& r, const std::st
 // entry, which ctest reports as skipped while tests/golden/ holds no vectors.
 TEST_CASE("golden vectors recorded on a GPU agree with both engines", "[.][golden_hw]") {
     std::vector<fs::path> files;
-    const fs::path dir = kSourceDir / "tests" / "golden";
+    const fs::path dir = kSource / "tests" / "golden";
     if (fs::is_directory(dir))
         for (const auto& e : fs::directory_iterator(dir))
             if (e.is_regular_file() && e.path().extension() == ".tsv") files.push_back(e.path());
@@ -86,7 +86,7 @@ TEST_CASE("both engines give the d every reading's probe predicts", "[golden][pr
 // tests/hwcheck/synthetic.tsv: 54 lines whose d was worked out by hand from
 // the readings, 6 lines with a wrong d, 5 unreadable lines.
 TEST_CASE("compare_golden counts agreements and shows disagreements exactly", "[golden]") {
-    std::ifstream in(kSourceDir / "tests" / "hwcheck" / "synthetic.tsv", std::ios::binary);
+    std::ifstream in(kSource / "tests" / "hwcheck" / "synthetic.tsv", std::ios::binary);
     REQUIRE(in);
     std::ostringstream out;
     const ptxv::GoldenReport r = ptxv::compare_golden(in, out);
@@ -148,7 +148,7 @@ TEST_CASE("compare_golden counts agreements and shows disagreements exactly", "[
 
 TEST_CASE("compare_golden passes a file in which every line agrees", "[golden]") {
     // The synthetic file up to its deliberately wrong section.
-    const std::string all = ptxv_test::read_bytes(kSourceDir / "tests" / "hwcheck" / "synthetic.tsv");
+    const std::string all = ptxv_test::read_bytes(kSource / "tests" / "hwcheck" / "synthetic.tsv");
     const std::size_t cut = all.find("# --- deliberately wrong");
     REQUIRE(cut != std::string::npos);
     std::istringstream in(all.substr(0, cut));
@@ -223,7 +223,7 @@ TEST_CASE("compare_golden limits what it shows, not what it counts", "[golden]")
 // The harness must run exactly the instruction its TSV line names, in the
 // canonical spelling, for every variant.
 TEST_CASE("ptxv_hwcheck runs canonical forms of every variant", "[golden][hwcheck]") {
-    const std::string cu = ptxv_test::read_bytes(kSourceDir / "generated" / "ptxv_hwcheck.cu");
+    const std::string cu = ptxv_test::read_bytes(kSource / "generated" / "ptxv_hwcheck.cu");
     REQUIRE_FALSE(cu.empty());
     std::smatch m;
     REQUIRE(std::regex_search(cu, m, std::regex("constexpr unsigned kFormsPerVariant = (\\d+);")));

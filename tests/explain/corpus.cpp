@@ -41,10 +41,9 @@ int main(int argc, char** argv) {
         return 2;
     }
     ptxv::SplitMix64 rng(0x6578706c61696e43ull);
-    const int variants = static_cast<int>(sizeof ptxv::spec::kVariants / sizeof ptxv::spec::kVariants[0]);
     std::string functions, rows, table, names;
     int count = 0;
-    for (int v = 0; v < variants; ++v) {
+    for (int v = 0; v < ptxv::spec::kVariantCount; ++v) {
         for (int k = 0; k < kFormsPerVariant; ++k, ++count) {
             const ptxv::Instr in = ptxv::random_form(v, rng);
             const std::string name = "f" + std::to_string(count);
@@ -77,7 +76,7 @@ int main(int argc, char** argv) {
             << "                       (unsigned long)r[0], (unsigned long)r[1], (unsigned long)r[2], (unsigned long)d,\n"
             << "                       (unsigned long)r[3]);\n"
             << "        }\n    }\n"
-            << "    printf(\"explain --c: " << count << " forms of " << variants << " variants, " << count * kWordsPerForm
+            << "    printf(\"explain --c: " << count << " forms of " << ptxv::spec::kVariantCount << " variants, " << count * kWordsPerForm
             << " words: %ld mismatches\\n\", bad);\n"
             << "    return bad != 0;\n}\n";
     return program ? 0 : 1;

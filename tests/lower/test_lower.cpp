@@ -22,7 +22,6 @@
 
 namespace {
 
-
 void rename(ptxv::Operand& op, const char* name) {
     if (op.kind == ptxv::Operand::Kind::reg) op.name = name;
 }

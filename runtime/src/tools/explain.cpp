@@ -17,7 +17,7 @@
 
 namespace ptxv {
 
-static_assert(c99_forms::kFormCount == static_cast<int>(sizeof spec::kVariants / sizeof spec::kVariants[0]),
+static_assert(c99_forms::kFormCount == spec::kVariantCount,
               "ptxv_explain.inc has one form per variant");
 
 namespace {

@@ -23,7 +23,7 @@ using u32 = std::uint32_t;
 
 namespace ptxv {
 
-static_assert(ptx_forms::kFormCount == static_cast<int>(sizeof spec::kVariants / sizeof spec::kVariants[0]),
+static_assert(ptx_forms::kFormCount == spec::kVariantCount,
               "ptxv_lower.inc has one form per variant");
 
 namespace {
