@@ -73,10 +73,9 @@ OutputFile emit_array(const Model& m, const EmitOptions& opt) {
             if (v.family->geometry == geo) o << " \\\n    X(" << v.function_name() << ", \"" << v.ptx() << "\")";
         o << "\n";
     }
-    // The first variant of each lane plan per geometry: the other forms of a
-    // plan run the same vector code (detail::run<Plan, ...>) and differ only
-    // in the per-word form that takes a run's last words, so a test of the
-    // vector code on one target needs only these.
+    // The first variant of each lane plan per geometry: the other variants of
+    // a plan run the same vector code (detail::run_plan<Plan, ...>), so a test
+    // of the vector code on one target needs only these.
     for (const Geometry geo : {Geometry::byte, Geometry::half}) {
         o << "\n// X(name, \"ptx\", plan) for the first " << (geo == Geometry::byte ? "byte" : "half-word")
           << " variant above of each lane plan.\n#define PTXV_ARRAY_" << (geo == Geometry::byte ? "BYTE" : "HALF")

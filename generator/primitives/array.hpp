@@ -200,12 +200,26 @@ template <class Step, class One> PTXV_FI void drive(std::size_t n, Step step, On
 #endif
 }
 
+#if PTXV_ARRAY_VECTOR
+// The vector code of a lane plan under compile-time selectors and mask, one
+// function for every variant of the plan: variants that share a plan differ
+// only in their per-word form, which the vector path does not use. Kept out
+// of line so that a program (or a test of every variant) compiles each
+// plan's loop once, not once per variant.
+template <unsigned Plan, unsigned Asel, unsigned Bsel, unsigned Mask>
+__attribute__((noinline)) void run_plan(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c,
+                                        std::uint32_t* d, std::size_t n) noexcept {
+    drive(n, [=](std::size_t i, auto io) PTXV_ARRAY_INLINE { step<Plan, Asel, Bsel, Mask>(a + i, b + i, c + i, d + i, io); }, 0);
+}
+#endif
+
 // An array form: one variant with compile-time selectors and mask.
 template <unsigned Plan, unsigned Asel, unsigned Bsel, unsigned Mask, class One>
 PTXV_FI void run(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
                  std::size_t n, One one) noexcept {
 #if PTXV_ARRAY_VECTOR
-    drive(n, [=](std::size_t i, auto io) PTXV_ARRAY_INLINE { step<Plan, Asel, Bsel, Mask>(a + i, b + i, c + i, d + i, io); }, one);
+    (void)one;
+    run_plan<Plan, Asel, Bsel, Mask>(a, b, c, d, n);
 #else
     (void)a, (void)b, (void)c, (void)d;
     drive(n, 0, one);
