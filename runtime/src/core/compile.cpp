@@ -19,6 +19,7 @@
 #include <type_traits>
 
 #include "../simd/binding.hpp"
+#include "ptxv_build_config.hpp"
 #include "ptxv_batch.hpp"
 #include "ptxv/parse.hpp"
 #include "ptxv_tables.hpp"
