@@ -17,7 +17,7 @@ kernels=OFF
 if grep -qx 'PTXV_X86_KERNELS:BOOL=ON' build/CMakeCache.txt 2>/dev/null; then kernels=ON; fi
 bash tools/configure.sh -DPTXV_BUILD_TESTS=OFF -DPTXV_BUILD_BENCH=OFF -DPTXV_BUILD_HWCHECK=OFF -DPTXV_CHECK_PRIMITIVES=OFF \
   -DPTXV_X86_KERNELS=$kernels
-cmake --build build -j"$(nproc)" --target ptxv-gen ptxv_cli
+cmake --build build -j"$(nproc)" --target ptxv_tools
 build/bin/ptxv-gen --spec spec/ptxv.yaml --out generated
 cmake --build build -j"$(nproc)" --target ptxv_cli
 echo

@@ -56,7 +56,10 @@ start=$(date +%s)
 cmake -S . -B build-fuzz -DPTXV_FUZZ=ON -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only" \
   -DPTXV_BUILD_TESTS=OFF -DPTXV_BUILD_BENCH=OFF -DPTXV_X86_KERNELS=OFF >/dev/null || exit 2
-cmake --build build-fuzz -j"$(nproc)" --target "${targets[@]}" || exit 2
+# All of them as one target (ptxv_fuzzers), which make builds side by side.
+build_targets=("${targets[@]}")
+[[ ${#targets[@]} -lt ${#all_targets[@]} ]] || build_targets=(ptxv_fuzzers)
+cmake --build build-fuzz -j"$(nproc)" --target "${build_targets[@]}" || exit 2
 
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/ptxv-fuzz.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
