@@ -32,7 +32,8 @@ namespace {
 // byte shuffle on one without SSSE3, so the SIMD variants' own batch loops
 // (ptxv::batch::f, f_c: three vectorized loops each, 2.4 MB of code) are left
 // out; run() takes a kernel's tail through the same kernel (run_packed), and
-// what no kernel takes element by element through the bound form.
+// what no kernel takes element by element through the bound form. The fuzz
+// build leaves them out too (ptxv_build_config.hpp).
 #if PTXV_PACKED_RUN
 #define PTXV_DISPATCH_LOOPS(f) nullptr, nullptr
 #endif
