@@ -53,7 +53,11 @@
 #endif
 // The target: its vector width in bytes, and an inline namespace of its own,
 // so that translation units built for different targets link together
-// without mixing definitions.
+// without mixing definitions. Each set that changes the code has its own:
+// SSE4.1 (pminsb, pminuw, ...) and AVX (the same 16-byte code, VEX-encoded)
+// too, where a unit built with -msse4.1 or -mavx and one built with -mssse3
+// would otherwise define the same out-of-line functions (run_plan) with other
+// instructions, of which the linker keeps one for both.
 #if PTXV_ARRAY_X86 && defined(__AVX512BW__) && defined(__AVX512VL__) && defined(__AVX512VBMI__)
 #define PTXV_ARRAY_BYTES 64
 #define PTXV_ARRAY_PATH path_avx512vbmi
@@ -63,6 +67,12 @@
 #elif PTXV_ARRAY_X86 && defined(__AVX2__)
 #define PTXV_ARRAY_BYTES 32
 #define PTXV_ARRAY_PATH path_avx2
+#elif PTXV_ARRAY_X86 && defined(__AVX__)
+#define PTXV_ARRAY_BYTES 16
+#define PTXV_ARRAY_PATH path_avx
+#elif PTXV_ARRAY_X86 && defined(__SSE4_1__)
+#define PTXV_ARRAY_BYTES 16
+#define PTXV_ARRAY_PATH path_sse41
 #elif PTXV_ARRAY_X86 && defined(__SSSE3__)
 #define PTXV_ARRAY_BYTES 16
 #define PTXV_ARRAY_PATH path_ssse3

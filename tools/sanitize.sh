@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 
 # Left out here, and why (each runs in the normal build of tools/test.sh):
 #   branchfree_*, header_standalone_*, header_nvcc_sm90, array_standalone_*,
-#     hip_pk16_host: they compile the generated headers with the system
+#     array_paths, hip_pk16_host: they compile the generated headers with the system
 #     compilers and inspect or run the result; the sanitizer flags of this
 #     build never reach that code, so running them again would only cost CI
 #     time;
@@ -19,7 +19,7 @@ cd "$(dirname "$0")/.."
 #     translate tests, translate_cli and example_translate_*);
 #   explain_c_agrees: likewise for the C it writes (test_explain.cpp runs
 #     ptxv explain itself under the sanitizers).
-EXCLUDE='^(branchfree_|header_standalone_|header_nvcc_|array_standalone_|hip_pk16_host$|hip_device_code$|explain_c_agrees)'
+EXCLUDE='^(branchfree_|header_standalone_|header_nvcc_|array_standalone_|array_paths$|hip_pk16_host$|hip_device_code$|explain_c_agrees)'
 
 # Warnings are not errors here: GCC's flow analysis is weaker with the
 # sanitizer instrumentation and reports false -Wmaybe-uninitialized in the
