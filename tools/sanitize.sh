@@ -10,10 +10,10 @@ cd "$(dirname "$0")/.."
 
 # Left out here, and why (each runs in the normal build of tools/test.sh):
 #   branchfree_*, header_standalone_*, header_nvcc_sm90, array_standalone_*,
-#     array_paths, hip_pk16_host: they compile the generated headers with the system
-#     compilers and inspect or run the result; the sanitizer flags of this
-#     build never reach that code, so running them again would only cost CI
-#     time;
+#     array_paths, hip_pk16_host: they compile the generated headers with the
+#     system compilers and inspect or run the result; the sanitizer flags of
+#     this build never reach that code, so running them again would only cost
+#     CI time;
 #   hip_device_code: likewise for hipcc's AMD code (the `ptxv translate
 #     --guard` it runs on two sources is run under the sanitizers by the
 #     translate tests, translate_cli and example_translate_*);
